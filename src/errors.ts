@@ -1,0 +1,48 @@
+/**
+ * Every failure toolsift reports is a `ToolsiftError` with a literal `code` (STYLE: errors are
+ * data). Callers switch on `code`, never on the message. `path` locates the bad input
+ * (an option name, a catalogue entry, an artifact offset).
+ */
+export type ToolsiftErrorCode =
+  // loading the WebAssembly module
+  | "not_initialized"
+  | "wasm_load_failed"
+  // options and input
+  | "invalid_option"
+  | "invalid_catalogue"
+  | "duplicate_id"
+  | "invalid_query"
+  // index artifact
+  | "artifact_truncated"
+  | "artifact_bad_magic"
+  | "artifact_version"
+  | "artifact_build_mismatch"
+  | "artifact_checksum"
+  | "artifact_analyzer_mismatch"
+  | "artifact_corrupt"
+  // session layer
+  | "invalid_config"
+  | "invalid_ranker"
+  | "journal_divergence"
+  | "invalid_journal";
+
+export class ToolsiftError extends Error {
+  readonly code: ToolsiftErrorCode;
+  readonly path: readonly (string | number)[];
+
+  constructor(
+    code: ToolsiftErrorCode,
+    message: string,
+    options: { path?: readonly (string | number)[]; cause?: unknown } = {},
+  ) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = "ToolsiftError";
+    this.code = code;
+    this.path = options.path ?? [];
+  }
+}
+
+/** True for a `ToolsiftError`, optionally of one code. */
+export function isToolsiftError(value: unknown, code?: ToolsiftErrorCode): value is ToolsiftError {
+  return value instanceof ToolsiftError && (code === undefined || value.code === code);
+}

@@ -1,0 +1,38 @@
+/** One hit of a ranker: a tool id and, when the ranker has one, its score. */
+export interface RankedHit {
+  readonly id: string;
+  readonly score?: number;
+}
+
+/**
+ * Anything that ranks tool ids for a query (SPEC §4). The built-in one is `Bm25ToolRanker`;
+ * a host may bring its own (embeddings, a remote service) and fuse it with the built-in one.
+ *
+ * @example
+ * const ranker: ToolRanker = { kind: "static", rank: () => [{ id: "github__create_issue" }] };
+ */
+export interface ToolRanker {
+  readonly kind: string;
+  rank(query: string, limit: number): readonly RankedHit[];
+}
+
+/** A parameter as the index sees it: its name and, when trusted, its description. */
+export interface ToolParamDoc {
+  readonly name: string;
+  readonly description?: string;
+}
+
+/**
+ * Exactly what the built-in index ranks on (SPEC §5). Produced by the trust policy
+ * (`toolSearchDocs`), or built by hand for a trusted catalogue.
+ */
+export interface ToolSearchDoc {
+  readonly id: string;
+  readonly description?: string;
+  readonly tags: readonly string[];
+  readonly aliases: readonly string[];
+  readonly params?: readonly ToolParamDoc[];
+}
+
+/** Builds a ranker for one session's searchable docs (SPEC §4). Called at most once per session. */
+export type ToolRankerFactory = (docs: readonly ToolSearchDoc[]) => ToolRanker;
