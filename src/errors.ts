@@ -12,6 +12,8 @@ export type ToolsiftErrorCode =
   | "invalid_catalogue"
   | "duplicate_id"
   | "invalid_query"
+  // evaluation
+  | "invalid_queries"
   // index artifact
   | "artifact_truncated"
   | "artifact_bad_magic"
