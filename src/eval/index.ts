@@ -1,0 +1,5 @@
+export { evaluate, evaluateDetailed, DEFAULT_EVAL_OPTIONS } from "./evaluate.js";
+export type { EvalMetrics, EvalOptions, EvalReport, EvalRow } from "./evaluate.js";
+export { parseQueries } from "./queries.js";
+export type { EvalFold, EvalQuery } from "./queries.js";
+export { firstRelevantRank, ndcgAt, recallAt } from "./metrics.js";
