@@ -1,0 +1,199 @@
+// DESIGN.md §A2–§A4: text → tokens. Tokens are written into one static stream (code units
+// plus start/length per token); nothing is allocated per call.
+import { classify, BIGRAM, CONNECTOR, WORD } from "./classify";
+import { foldCodePoint, isUpper } from "./fold";
+import { foldWordForm } from "./wordform";
+
+/** Largest text the analyzer reads at once, in UTF-16 code units. */
+export const MAX_INPUT: i32 = 16384;
+/** A token is cut at this many code units (SPEC §1.6). */
+export const MAX_TOKEN_UNITS: i32 = 32;
+
+// Upper bounds: every token's units come from distinct input units at most twice over
+// (parts, then the joined form; a bigram re-reads each code point twice).
+const TEXT_CAPACITY: i32 = MAX_INPUT * 4 + 64;
+const TOKEN_CAPACITY: i32 = MAX_INPUT * 2 + 64;
+
+export const tokenText = new Uint16Array(TEXT_CAPACITY);
+export const tokenStart = new Int32Array(TOKEN_CAPACITY);
+export const tokenLength = new Int32Array(TOKEN_CAPACITY);
+export let tokenCount: i32 = 0;
+let textLength: i32 = 0;
+
+const runCodePoints = new Uint32Array(MAX_INPUT + 2);
+
+let input: usize = 0;
+let inputLength: i32 = 0;
+let codePointWidth: i32 = 1;
+
+@inline
+function unitAt(index: i32): u32 {
+  return <u32>load<u16>(input + (<usize>index << 1));
+}
+
+function codePointAt(index: i32): u32 {
+  let unit = unitAt(index);
+  if (unit - 0xd800 < 0x400 && index + 1 < inputLength) {
+    let next = unitAt(index + 1);
+    if (next - 0xdc00 < 0x400) {
+      codePointWidth = 2;
+      return ((unit - 0xd800) << 10) + (next - 0xdc00) + 0x10000;
+    }
+  }
+  codePointWidth = 1;
+  return unit;
+}
+
+/** Pointer to the code units of token `index` (valid until the next `tokenize`). */
+@inline
+export function tokenPointer(index: i32): usize {
+  return tokenText.dataStart + (<usize>unchecked(tokenStart[index]) << 1);
+}
+
+@inline
+function writeCodePoint(c: u32): void {
+  if (c >= 0x10000) {
+    let v = c - 0x10000;
+    unchecked((tokenText[textLength] = <u16>(0xd800 + (v >> 10))));
+    unchecked((tokenText[textLength + 1] = <u16>(0xdc00 + (v & 0x3ff))));
+    textLength += 2;
+  } else {
+    unchecked((tokenText[textLength] = <u16>c));
+    textLength += 1;
+  }
+}
+
+@inline
+function beginToken(): void {
+  unchecked((tokenStart[tokenCount] = textLength));
+}
+
+@inline
+function endToken(): void {
+  unchecked((tokenLength[tokenCount] = textLength - unchecked(tokenStart[tokenCount])));
+  tokenCount += 1;
+}
+
+function emitPart(from: i32, to: i32): void {
+  beginToken();
+  for (let k = from; k < to; k++) writeCodePoint(foldCodePoint(unchecked(runCodePoints[k])));
+  endToken();
+}
+
+@inline
+function isAsciiDigit(c: u32): bool {
+  return c - 0x30 < 10;
+}
+
+// §A3: case boundaries inside one WORD run.
+function emitWordRun(runLength: i32): void {
+  let partStart = 0;
+  for (let k = 1; k < runLength; k++) {
+    let c = unchecked(runCodePoints[k]);
+    if (!isUpper(c)) continue;
+    let boundary = !isUpper(unchecked(runCodePoints[k - 1]));
+    if (!boundary && k + 2 < runLength) {
+      let next = unchecked(runCodePoints[k + 1]);
+      let after = unchecked(runCodePoints[k + 2]);
+      boundary = !isUpper(next) && !isAsciiDigit(next) && !isUpper(after) && !isAsciiDigit(after);
+    }
+    if (boundary) {
+      emitPart(partStart, k);
+      partStart = k;
+    }
+  }
+  emitPart(partStart, runLength);
+}
+
+// §A4 steps 3–4 on one token, in place.
+function finishToken(index: i32): void {
+  let length = unchecked(tokenLength[index]);
+  let start = unchecked(tokenStart[index]);
+  if (length > MAX_TOKEN_UNITS) {
+    length = MAX_TOKEN_UNITS;
+    if (<u32>unchecked(tokenText[start + length - 1]) - 0xd800 < 0x400) length -= 1;
+  }
+  unchecked((tokenLength[index] = foldWordForm(tokenText.dataStart + (<usize>start << 1), length)));
+}
+
+function tokenizeIdentifier(at: i32): i32 {
+  let index = at;
+  let firstToken = tokenCount;
+  while (true) {
+    let runLength = 0;
+    while (index < inputLength) {
+      let c = codePointAt(index);
+      if (classify(c) != WORD) break;
+      unchecked((runCodePoints[runLength] = c));
+      runLength += 1;
+      index += codePointWidth;
+    }
+    emitWordRun(runLength);
+    if (
+      index + 1 < inputLength &&
+      classify(unitAt(index)) == CONNECTOR &&
+      classify(codePointAt(index + 1)) == WORD
+    ) {
+      index += 1;
+      continue;
+    }
+    break;
+  }
+  let lastPart = tokenCount - 1;
+  if (lastPart > firstToken) {
+    // The parts lie next to each other in the stream, so the joined form is one copy.
+    let from = unchecked(tokenStart[firstToken]);
+    let units = textLength - from;
+    beginToken();
+    memory.copy(
+      tokenText.dataStart + (<usize>textLength << 1),
+      tokenText.dataStart + (<usize>from << 1),
+      <usize>units << 1,
+    );
+    textLength += units;
+    endToken();
+  }
+  for (let token = firstToken; token < tokenCount; token++) finishToken(token);
+  return index;
+}
+
+function tokenizeBigrams(at: i32): i32 {
+  let index = at;
+  let runLength = 0;
+  while (index < inputLength) {
+    let c = codePointAt(index);
+    if (classify(c) != BIGRAM) break;
+    unchecked((runCodePoints[runLength] = c));
+    runLength += 1;
+    index += codePointWidth;
+  }
+  if (runLength == 1) {
+    beginToken();
+    writeCodePoint(unchecked(runCodePoints[0]));
+    endToken();
+  } else {
+    for (let k = 0; k + 1 < runLength; k++) {
+      beginToken();
+      writeCodePoint(unchecked(runCodePoints[k]));
+      writeCodePoint(unchecked(runCodePoints[k + 1]));
+      endToken();
+    }
+  }
+  return index;
+}
+
+/** Analyzes `length` code units at `pointer` (at most MAX_INPUT) into the token stream. */
+export function tokenize(pointer: usize, length: i32): void {
+  input = pointer;
+  inputLength = length < MAX_INPUT ? length : MAX_INPUT;
+  tokenCount = 0;
+  textLength = 0;
+  let index = 0;
+  while (index < inputLength) {
+    let c = codePointAt(index);
+    let kind = classify(c);
+    if (kind == WORD) index = tokenizeIdentifier(index);
+    else if (kind == BIGRAM) index = tokenizeBigrams(index);
+    else index += codePointWidth;
+  }
+}

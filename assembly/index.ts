@@ -1,0 +1,126 @@
+// The module's boundary (DESIGN.md "Boundary ABI"). Only numbers cross it: the host writes
+// UTF-16 code units into the scratch window and passes their count; results are read from
+// typed-array views at the pointers exported below.
+import { MAX_INPUT, tokenCount, tokenLength, tokenPointer, tokenize } from "./analyzer/tokenizer";
+import { setWordFormMode } from "./analyzer/wordform";
+import { addField as addFieldText, beginBuild as begin, finishBuild as finish, setDocumentRank as setRank } from "./index/build";
+import { FIELD_COUNT, MAX_DOCUMENTS, documentCount, setScoring, stopwords, terms, weights } from "./index/state";
+import { EXPLAIN_STRIDE, explain as explainDocument, explainValues } from "./search/explain";
+import {
+  MAX_QUERY_TERMS,
+  prepareSearch,
+  queryTermCount,
+  queryTerms,
+  resultDocuments,
+  resultScores,
+  search as searchQuery,
+  setQueryOptions,
+} from "./search/query";
+
+export { EXPLAIN_STRIDE, FIELD_COUNT, MAX_DOCUMENTS, MAX_INPUT, MAX_QUERY_TERMS };
+
+const scratch = new Uint16Array(MAX_INPUT);
+
+export function scratchPointer(): usize {
+  return scratch.dataStart;
+}
+
+/** Sets analyzer and scoring options; call before `addStopword` and `beginBuild`. */
+export function configure(
+  wordFormMode: i32,
+  k1: f64,
+  b: f64,
+  maxQueryTerms: i32,
+  termSelection: i32,
+): void {
+  setWordFormMode(wordFormMode);
+  setScoring(k1, b);
+  setQueryOptions(maxQueryTerms, termSelection);
+}
+
+export function setFieldWeight(field: i32, weight: f64): void {
+  weights[field] = weight;
+}
+
+/** Adds the terms of the stopword text in the scratch window (query side only). */
+export function addStopword(length: i32): void {
+  tokenize(scratch.dataStart, length);
+  for (let token = 0; token < tokenCount; token++) {
+    stopwords.intern(tokenPointer(token), tokenLength[token]);
+  }
+}
+
+export function beginBuild(count: i32): void {
+  begin(count);
+}
+
+export function setDocumentRank(document: i32, rank: u32): void {
+  setRank(document, rank);
+}
+
+export function addField(document: i32, field: i32, length: i32): void {
+  addFieldText(document, field, scratch.dataStart, length);
+}
+
+export function finishBuild(): void {
+  finish();
+  prepareSearch();
+}
+
+export function termCount(): i32 {
+  return terms.count;
+}
+
+export function search(length: i32, limit: i32): i32 {
+  return searchQuery(scratch.dataStart, length, limit);
+}
+
+export function resultDocumentsPointer(): usize {
+  return resultDocuments.dataStart;
+}
+
+export function resultScoresPointer(): usize {
+  return resultScores.dataStart;
+}
+
+/** Explains `document` against the last query; values at `explainPointer()`. */
+export function explain(document: i32): i32 {
+  return explainDocument(document);
+}
+
+export function explainPointer(): usize {
+  return explainValues.dataStart;
+}
+
+/** Copies the text of chosen query term `index` into the scratch window; returns its length. */
+export function queryTermText(index: i32): i32 {
+  let term = queryTerms[index];
+  let length = terms.termLength(term);
+  memory.copy(scratch.dataStart, terms.termPointer(term), <usize>length << 1);
+  return length;
+}
+
+export function lastQueryTermCount(): i32 {
+  return queryTermCount;
+}
+
+/** Analyzes the scratch text and leaves its tokens joined by U+0000 in the scratch window. */
+export function analyze(length: i32): i32 {
+  tokenize(scratch.dataStart, length);
+  let at = 0;
+  for (let token = 0; token < tokenCount; token++) {
+    let units = tokenLength[token];
+    if (at + units + 1 > MAX_INPUT) break;
+    if (token > 0) {
+      scratch[at] = 0;
+      at += 1;
+    }
+    memory.copy(scratch.dataStart + (<usize>at << 1), tokenPointer(token), <usize>units << 1);
+    at += units;
+  }
+  return at;
+}
+
+export function documents(): i32 {
+  return documentCount;
+}

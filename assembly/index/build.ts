@@ -1,0 +1,196 @@
+// SPEC §2.3: building the index in O(total tokens). Documents arrive in order, field by
+// field; each document's term frequencies are gathered in per-term slots, flushed as
+// posting records, and the records are counting-sorted by term at the end.
+import { tokenize, tokenCount, tokenPointer, tokenLength } from "../analyzer/tokenizer";
+import {
+  DOC_SHIFT,
+  FIELD_CAPS,
+  FIELD_COUNT,
+  b,
+  documentCount,
+  documentRanks,
+  fieldLengths,
+  fieldTotals,
+  inverseFrequencies,
+  k1,
+  postingStarts,
+  postings,
+  saturations,
+  setDocumentArrays,
+  setPostingArrays,
+  terms,
+  weights,
+} from "./state";
+
+@external("env", "log")
+declare function hostLog(x: f64): f64;
+
+// Per build: the slot of each term in the current document (valid when slotOwner == doc).
+let slotOwner = new Int32Array(0);
+let slotOf = new Int32Array(0);
+// Slots of the current document: term and packed clamped frequencies (2 bits per field).
+const SLOT_CAPACITY: i32 = 512;
+const slotTerm = new Int32Array(SLOT_CAPACITY);
+const slotFrequencies = new Uint32Array(SLOT_CAPACITY);
+let slotCount: i32 = 0;
+let currentDocument: i32 = -1;
+
+let recordTerms = new Uint32Array(0);
+let recordPostings = new Uint32Array(0);
+let recordCount: i32 = 0;
+
+function ensureTermCapacity(count: i32): void {
+  if (count <= slotOwner.length) return;
+  let capacity = slotOwner.length << 1;
+  if (capacity < 1024) capacity = 1024;
+  while (capacity < count) capacity <<= 1;
+  let owner = new Int32Array(capacity);
+  owner.fill(-1);
+  owner.set(slotOwner);
+  slotOwner = owner;
+  let slots = new Int32Array(capacity);
+  slots.set(slotOf);
+  slotOf = slots;
+}
+
+function pushRecord(term: i32, posting: u32): void {
+  if (recordCount == recordTerms.length) {
+    let capacity = recordCount < 1024 ? 1024 : recordCount << 1;
+    let termsGrown = new Uint32Array(capacity);
+    termsGrown.set(recordTerms);
+    recordTerms = termsGrown;
+    let postingsGrown = new Uint32Array(capacity);
+    postingsGrown.set(recordPostings);
+    recordPostings = postingsGrown;
+  }
+  unchecked((recordTerms[recordCount] = <u32>term));
+  unchecked((recordPostings[recordCount] = posting));
+  recordCount += 1;
+}
+
+function flushDocument(): void {
+  if (currentDocument < 0) return;
+  let base = <u32>currentDocument << DOC_SHIFT;
+  for (let slot = 0; slot < slotCount; slot++) {
+    pushRecord(unchecked(slotTerm[slot]), base | unchecked(slotFrequencies[slot]));
+  }
+  slotCount = 0;
+}
+
+export function beginBuild(count: i32): void {
+  terms.clear();
+  setDocumentArrays(count);
+  slotOwner = new Int32Array(0);
+  slotOf = new Int32Array(0);
+  slotCount = 0;
+  currentDocument = -1;
+  recordTerms = new Uint32Array(0);
+  recordPostings = new Uint32Array(0);
+  recordCount = 0;
+}
+
+export function setDocumentRank(document: i32, rank: u32): void {
+  documentRanks[document] = rank;
+}
+
+/** Adds one field's prepared text (in the scratch window) to `document`. */
+export function addField(document: i32, field: i32, pointer: usize, length: i32): void {
+  if (document != currentDocument) {
+    flushDocument();
+    currentDocument = document;
+  }
+  tokenize(pointer, length);
+  let kept = tokenCount < FIELD_CAPS[field] ? tokenCount : FIELD_CAPS[field];
+  let shift = <u32>(field << 1);
+  for (let token = 0; token < kept; token++) {
+    let term = terms.intern(tokenPointer(token), unchecked(tokenLength[token]));
+    ensureTermCapacity(terms.count);
+    let slot: i32;
+    if (unchecked(slotOwner[term]) == document) {
+      slot = unchecked(slotOf[term]);
+    } else {
+      slot = slotCount;
+      slotCount += 1;
+      unchecked((slotOwner[term] = document));
+      unchecked((slotOf[term] = slot));
+      unchecked((slotTerm[slot] = term));
+      unchecked((slotFrequencies[slot] = 0));
+    }
+    let frequencies = unchecked(slotFrequencies[slot]);
+    if (((frequencies >> shift) & 3) < 2) unchecked((slotFrequencies[slot] = frequencies + (1 << shift)));
+  }
+  let offset = document * FIELD_COUNT + field;
+  let total = <i32>fieldLengths[offset] + kept;
+  fieldLengths[offset] = <u16>total;
+  fieldTotals[field] += <f64>kept;
+}
+
+/** Term frequency (0–2) of one field in a packed posting. */
+@inline
+export function fieldFrequency(posting: u32, field: i32): u32 {
+  return (posting >> <u32>(field << 1)) & 3;
+}
+
+/** BM25F length normalization of one field of one document (DESIGN.md, Scoring). */
+@inline
+export function fieldNormalization(document: i32, field: i32, average: f64): f64 {
+  return (1.0 - b) + (b * <f64>unchecked(fieldLengths[document * FIELD_COUNT + field])) / average;
+}
+
+/** `tf~` of one posting: the weighted, length-normalized frequencies summed in field order. */
+export function combinedFrequency(posting: u32): f64 {
+  let document = <i32>(posting >> DOC_SHIFT);
+  let sum: f64 = 0;
+  for (let field = 0; field < FIELD_COUNT; field++) {
+    let frequency = fieldFrequency(posting, field);
+    let average = unchecked(fieldTotals[field]) / <f64>documentCount;
+    if (frequency == 0 || !(average > 0)) continue;
+    sum = sum + (unchecked(weights[field]) * <f64>frequency) / fieldNormalization(document, field, average);
+  }
+  return sum;
+}
+
+/** Inverse document frequencies and per-posting saturations from postings and lengths. */
+export function computeScoringTables(): void {
+  let termCount = terms.count;
+  let total = <f64>documentCount;
+  for (let term = 0; term < termCount; term++) {
+    let start = unchecked(postingStarts[term]);
+    let end = unchecked(postingStarts[term + 1]);
+    let frequency = <f64>(end - start);
+    unchecked((inverseFrequencies[term] = hostLog(1.0 + (total - frequency + 0.5) / (frequency + 0.5))));
+    for (let index = start; index < end; index++) {
+      let combined = combinedFrequency(unchecked(postings[index]));
+      unchecked((saturations[index] = <f32>(combined / (k1 + combined))));
+    }
+  }
+}
+
+export function finishBuild(): void {
+  flushDocument();
+  currentDocument = -1;
+  let termCount = terms.count;
+  setPostingArrays(termCount, recordCount);
+  for (let record = 0; record < recordCount; record++) {
+    let term = unchecked(recordTerms[record]);
+    unchecked((postingStarts[term + 1] = unchecked(postingStarts[term + 1]) + 1));
+  }
+  for (let term = 0; term < termCount; term++) {
+    unchecked((postingStarts[term + 1] = unchecked(postingStarts[term + 1]) + unchecked(postingStarts[term])));
+  }
+  // Records are in document order, so a stable placement keeps each list ascending.
+  let cursor = new Uint32Array(termCount);
+  cursor.set(postingStarts.subarray(0, termCount));
+  for (let record = 0; record < recordCount; record++) {
+    let term = unchecked(recordTerms[record]);
+    let at = unchecked(cursor[term]);
+    unchecked((postings[at] = unchecked(recordPostings[record])));
+    unchecked((cursor[term] = at + 1));
+  }
+  recordTerms = new Uint32Array(0);
+  recordPostings = new Uint32Array(0);
+  recordCount = 0;
+  slotOwner = new Int32Array(0);
+  slotOf = new Int32Array(0);
+  computeScoringTables();
+}

@@ -1,0 +1,52 @@
+// The whole index of this module instance: flat typed arrays (SPEC §2.3, DESIGN.md
+// "Index layout"). One instance holds one index; the TypeScript layer instantiates the
+// compiled module once per ranker.
+import { TermDictionary } from "./dictionary";
+
+export const FIELD_COUNT: i32 = 6;
+/** Tokens kept per field: name, aliases, tags, summary, description, params (SPEC §1.6). */
+export const FIELD_CAPS: StaticArray<i32> = [32, 96, 64, 64, 128, 128];
+/** A posting packs the document number above the 12 bits of clamped term frequencies. */
+export const DOC_SHIFT: u32 = 12;
+export const MAX_DOCUMENTS: i32 = 1 << 20;
+
+export const terms = new TermDictionary();
+export const stopwords = new TermDictionary();
+
+export const weights = new Float64Array(FIELD_COUNT);
+export let k1: f64 = 1.2;
+export let b: f64 = 0.75;
+
+export function setScoring(newK1: f64, newB: f64): void {
+  k1 = newK1;
+  b = newB;
+}
+
+export let documentCount: i32 = 0;
+/** Tokens kept per document and field: `documentCount × FIELD_COUNT`. */
+export let fieldLengths = new Uint16Array(0);
+/** Sum of field lengths over all documents, per field. */
+export const fieldTotals = new Float64Array(FIELD_COUNT);
+/** Each document's position in tool-id order (UTF-16 code units), for tie-breaks. */
+export let documentRanks = new Uint32Array(0);
+
+/** Postings of term t are `[postingStarts[t], postingStarts[t + 1])`, documents ascending. */
+export let postingStarts = new Uint32Array(1);
+export let postings = new Uint32Array(0);
+/** Per posting: `tf~ / (k1 + tf~)` rounded to f32 (DESIGN.md, Scoring). */
+export let saturations = new Float32Array(0);
+export let inverseFrequencies = new Float64Array(0);
+
+export function setDocumentArrays(count: i32): void {
+  documentCount = count;
+  fieldLengths = new Uint16Array(count * FIELD_COUNT);
+  documentRanks = new Uint32Array(count);
+  fieldTotals.fill(0);
+}
+
+export function setPostingArrays(termCount: i32, postingCount: i32): void {
+  postingStarts = new Uint32Array(termCount + 1);
+  postings = new Uint32Array(postingCount);
+  saturations = new Float32Array(postingCount);
+  inverseFrequencies = new Float64Array(termCount);
+}

@@ -1,0 +1,55 @@
+// SPEC §3.4: per hit, each query term's contribution and its per-field parts. Off the hot
+// path: called only when a caller asks for an explanation of a result.
+import { combinedFrequency, fieldFrequency, fieldNormalization } from "../index/build";
+import {
+  DOC_SHIFT,
+  FIELD_COUNT,
+  documentCount,
+  fieldTotals,
+  inverseFrequencies,
+  postingStarts,
+  postings,
+  saturations,
+  weights,
+} from "../index/state";
+import { MAX_QUERY_TERMS, queryTermCount, queryTerms, queryWeights } from "./query";
+
+/** Per query term: contribution, tf~, then the six field parts `v_f` (0 when absent). */
+export const EXPLAIN_STRIDE: i32 = 2 + FIELD_COUNT;
+export const explainValues = new Float64Array(MAX_QUERY_TERMS * EXPLAIN_STRIDE);
+
+function findPosting(term: i32, document: i32): i32 {
+  let low = <i32>unchecked(postingStarts[term]);
+  let high = <i32>unchecked(postingStarts[term + 1]) - 1;
+  while (low <= high) {
+    let middle = (low + high) >>> 1;
+    let found = <i32>(unchecked(postings[middle]) >> DOC_SHIFT);
+    if (found == document) return middle;
+    if (found < document) low = middle + 1;
+    else high = middle - 1;
+  }
+  return -1;
+}
+
+/** Fills `explainValues` for `document` against the last query; returns the term count. */
+export function explain(document: i32): i32 {
+  explainValues.fill(0);
+  for (let index = 0; index < queryTermCount; index++) {
+    let term = unchecked(queryTerms[index]);
+    let at = findPosting(term, document);
+    if (at < 0) continue;
+    let posting = unchecked(postings[at]);
+    let base = index * EXPLAIN_STRIDE;
+    let factor = unchecked(queryWeights[index]) * unchecked(inverseFrequencies[term]);
+    explainValues[base] = factor * <f64>unchecked(saturations[at]);
+    explainValues[base + 1] = combinedFrequency(posting);
+    for (let field = 0; field < FIELD_COUNT; field++) {
+      let frequency = fieldFrequency(posting, field);
+      let average = fieldTotals[field] / <f64>documentCount;
+      if (frequency == 0 || !(average > 0)) continue;
+      explainValues[base + 2 + field] =
+        (weights[field] * <f64>frequency) / fieldNormalization(document, field, average);
+    }
+  }
+  return queryTermCount;
+}

@@ -1,0 +1,230 @@
+// SPEC §1.7 and §3: one query, start to end, without allocation. Query terms are chosen
+// (DESIGN.md §A6), their postings accumulated into per-document scores, and the best
+// `limit` documents kept in a bounded min-heap (SPEC §3.2).
+import { MAX_INPUT, tokenCount, tokenLength, tokenPointer, tokenize } from "../analyzer/tokenizer";
+import {
+  DOC_SHIFT,
+  documentCount,
+  documentRanks,
+  inverseFrequencies,
+  postingStarts,
+  postings,
+  saturations,
+  stopwords,
+  terms,
+} from "../index/state";
+
+export const MAX_QUERY_TERMS: i32 = 64;
+export const SELECT_FIRST: i32 = 0;
+export const SELECT_RAREST: i32 = 1;
+
+let maxQueryTerms: i32 = 16;
+let selection: i32 = SELECT_RAREST;
+
+export function setQueryOptions(cap: i32, rule: i32): void {
+  maxQueryTerms = cap;
+  selection = rule;
+}
+
+// Candidate terms of the current query, in query order.
+const candidates = new Int32Array(MAX_INPUT * 2 + 64);
+const chosenFlags = new Uint8Array(MAX_INPUT * 2 + 64);
+let candidateCount: i32 = 0;
+/** The chosen query terms, in query order, and their query weights. */
+export const queryTerms = new Int32Array(MAX_QUERY_TERMS);
+export const queryWeights = new Float64Array(MAX_QUERY_TERMS);
+export let queryTermCount: i32 = 0;
+
+let termStamps = new Uint32Array(0);
+let documentStamps = new Uint32Array(0);
+let scores = new Float64Array(0);
+let touched = new Int32Array(0);
+let touchedCount: i32 = 0;
+let stamp: u32 = 0;
+
+/** Best first after `search`: document numbers and their scores. */
+export let resultDocuments = new Int32Array(0);
+export let resultScores = new Float64Array(0);
+
+/** Sizes the per-query working arrays; called once after an index is built or loaded. */
+export function prepareSearch(): void {
+  termStamps = new Uint32Array(terms.count);
+  documentStamps = new Uint32Array(documentCount);
+  scores = new Float64Array(documentCount);
+  touched = new Int32Array(documentCount);
+  resultDocuments = new Int32Array(documentCount);
+  resultScores = new Float64Array(documentCount);
+  stamp = 0;
+}
+
+function nextStamp(): void {
+  stamp += 1;
+  if (stamp == 0) {
+    termStamps.fill(0);
+    documentStamps.fill(0);
+    stamp = 1;
+  }
+}
+
+@inline
+function frequencyOf(term: i32): u32 {
+  return unchecked(postingStarts[term + 1]) - unchecked(postingStarts[term]);
+}
+
+// DESIGN.md §A6 steps 1–4.
+function chooseQueryTerms(): void {
+  let allStopwords = true;
+  for (let token = 0; token < tokenCount; token++) {
+    if (stopwords.find(tokenPointer(token), unchecked(tokenLength[token])) < 0) {
+      allStopwords = false;
+      break;
+    }
+  }
+  candidateCount = 0;
+  for (let token = 0; token < tokenCount; token++) {
+    let pointer = tokenPointer(token);
+    let length = unchecked(tokenLength[token]);
+    if (!allStopwords && stopwords.find(pointer, length) >= 0) continue;
+    let term = terms.find(pointer, length);
+    if (term < 0 || unchecked(termStamps[term]) == stamp) continue;
+    unchecked((termStamps[term] = stamp));
+    unchecked((candidates[candidateCount] = term));
+    candidateCount += 1;
+  }
+  queryTermCount = 0;
+  if (candidateCount <= maxQueryTerms || selection == SELECT_FIRST) {
+    let kept = candidateCount < maxQueryTerms ? candidateCount : maxQueryTerms;
+    for (let index = 0; index < kept; index++) addQueryTerm(unchecked(candidates[index]), 1.0);
+    return;
+  }
+  // The rarest N (ties: earlier first), kept in query order.
+  for (let index = 0; index < candidateCount; index++) unchecked((chosenFlags[index] = 0));
+  for (let round = 0; round < maxQueryTerms; round++) {
+    let best = -1;
+    let bestFrequency: u32 = 0xffffffff;
+    for (let index = 0; index < candidateCount; index++) {
+      if (unchecked(chosenFlags[index])) continue;
+      let frequency = frequencyOf(unchecked(candidates[index]));
+      if (frequency < bestFrequency) {
+        best = index;
+        bestFrequency = frequency;
+      }
+    }
+    unchecked((chosenFlags[best] = 1));
+  }
+  for (let index = 0; index < candidateCount; index++) {
+    if (unchecked(chosenFlags[index])) addQueryTerm(unchecked(candidates[index]), 1.0);
+  }
+}
+
+@inline
+function addQueryTerm(term: i32, weight: f64): void {
+  unchecked((queryTerms[queryTermCount] = term));
+  unchecked((queryWeights[queryTermCount] = weight));
+  queryTermCount += 1;
+}
+
+function accumulate(): void {
+  touchedCount = 0;
+  for (let index = 0; index < queryTermCount; index++) {
+    let term = unchecked(queryTerms[index]);
+    let factor = unchecked(queryWeights[index]) * unchecked(inverseFrequencies[term]);
+    let end = unchecked(postingStarts[term + 1]);
+    for (let at = unchecked(postingStarts[term]); at < end; at++) {
+      let document = <i32>(unchecked(postings[at]) >> DOC_SHIFT);
+      let contribution = factor * <f64>unchecked(saturations[at]);
+      if (unchecked(documentStamps[document]) != stamp) {
+        unchecked((documentStamps[document] = stamp));
+        unchecked((scores[document] = 0.0 + contribution));
+        unchecked((touched[touchedCount] = document));
+        touchedCount += 1;
+      } else {
+        unchecked((scores[document] = scores[document] + contribution));
+      }
+    }
+  }
+}
+
+// Heap order: a document is better with a higher score, then an earlier id.
+@inline
+function better(scoreA: f64, documentA: i32, scoreB: f64, documentB: i32): bool {
+  if (scoreA != scoreB) return scoreA > scoreB;
+  return unchecked(documentRanks[documentA]) < unchecked(documentRanks[documentB]);
+}
+
+function siftDown(from: i32, size: i32): void {
+  let at = from;
+  let document = unchecked(resultDocuments[at]);
+  let score = unchecked(resultScores[at]);
+  while (true) {
+    let child = (at << 1) + 1;
+    if (child >= size) break;
+    let right = child + 1;
+    if (
+      right < size &&
+      better(unchecked(resultScores[child]), unchecked(resultDocuments[child]), unchecked(resultScores[right]), unchecked(resultDocuments[right]))
+    ) {
+      child = right;
+    }
+    if (!better(score, document, unchecked(resultScores[child]), unchecked(resultDocuments[child]))) break;
+    unchecked((resultDocuments[at] = unchecked(resultDocuments[child])));
+    unchecked((resultScores[at] = unchecked(resultScores[child])));
+    at = child;
+  }
+  unchecked((resultDocuments[at] = document));
+  unchecked((resultScores[at] = score));
+}
+
+function siftUp(from: i32): void {
+  let at = from;
+  let document = unchecked(resultDocuments[at]);
+  let score = unchecked(resultScores[at]);
+  while (at > 0) {
+    let parent = (at - 1) >> 1;
+    if (!better(unchecked(resultScores[parent]), unchecked(resultDocuments[parent]), score, document)) break;
+    unchecked((resultDocuments[at] = unchecked(resultDocuments[parent])));
+    unchecked((resultScores[at] = unchecked(resultScores[parent])));
+    at = parent;
+  }
+  unchecked((resultDocuments[at] = document));
+  unchecked((resultScores[at] = score));
+}
+
+function selectTop(limit: i32): i32 {
+  let size = 0;
+  for (let index = 0; index < touchedCount; index++) {
+    let document = unchecked(touched[index]);
+    let score = unchecked(scores[document]);
+    if (size < limit) {
+      unchecked((resultDocuments[size] = document));
+      unchecked((resultScores[size] = score));
+      size += 1;
+      siftUp(size - 1);
+    } else if (better(score, document, unchecked(resultScores[0]), unchecked(resultDocuments[0]))) {
+      unchecked((resultDocuments[0] = document));
+      unchecked((resultScores[0] = score));
+      siftDown(0, size);
+    }
+  }
+  // Heap sort: the worst goes last each round, leaving the best first.
+  for (let end = size - 1; end > 0; end--) {
+    let document = unchecked(resultDocuments[end]);
+    let score = unchecked(resultScores[end]);
+    unchecked((resultDocuments[end] = unchecked(resultDocuments[0])));
+    unchecked((resultScores[end] = unchecked(resultScores[0])));
+    unchecked((resultDocuments[0] = document));
+    unchecked((resultScores[0] = score));
+    siftDown(0, end);
+  }
+  return size;
+}
+
+/** Analyzes the query in the scratch window and ranks; returns the number of results. */
+export function search(pointer: usize, length: i32, limit: i32): i32 {
+  nextStamp();
+  tokenize(pointer, length);
+  chooseQueryTerms();
+  if (limit <= 0 || queryTermCount == 0) return 0;
+  accumulate();
+  return selectTop(limit < documentCount ? limit : documentCount);
+}

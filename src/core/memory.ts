@@ -1,0 +1,71 @@
+import type { CoreExports } from "./module.js";
+
+/**
+ * Typed-array views onto one core's memory, rebuilt whenever the memory grows (a grown
+ * memory detaches the old buffer). Reads copy out before the next call into the core.
+ */
+export class CoreMemory {
+  readonly core: CoreExports;
+  readonly maxInput: number;
+  #buffer: ArrayBuffer | undefined;
+  #units = new Uint16Array(0);
+  #int32 = new Int32Array(0);
+  #float64 = new Float64Array(0);
+  readonly #scratch: number;
+
+  constructor(core: CoreExports) {
+    this.core = core;
+    this.maxInput = core.MAX_INPUT.value as number;
+    this.#scratch = core.scratchPointer();
+  }
+
+  #refresh(): void {
+    const buffer = this.core.memory.buffer;
+    if (buffer === this.#buffer) return;
+    this.#buffer = buffer;
+    this.#units = new Uint16Array(buffer);
+    this.#int32 = new Int32Array(buffer);
+    this.#float64 = new Float64Array(buffer);
+  }
+
+  /** Writes the code units of `text` (cut to the scratch size) into the scratch window. */
+  write(text: string): number {
+    this.#refresh();
+    const length = Math.min(text.length, this.maxInput);
+    const units = this.#units;
+    const base = this.#scratch >>> 1;
+    for (let index = 0; index < length; index++) units[base + index] = text.charCodeAt(index);
+    return length;
+  }
+
+  /** Reads `length` code units back from the scratch window. */
+  read(length: number): string {
+    this.#refresh();
+    const base = this.#scratch >>> 1;
+    let text = "";
+    for (let index = 0; index < length; index += 4096) {
+      text += String.fromCharCode.apply(null, Array.from(this.#units.subarray(base + index, base + Math.min(length, index + 4096))));
+    }
+    return text;
+  }
+
+  int32(pointer: number, index: number): number {
+    this.#refresh();
+    return this.#int32[(pointer >>> 2) + index]!;
+  }
+
+  float64(pointer: number, index: number): number {
+    this.#refresh();
+    return this.#float64[(pointer >>> 3) + index]!;
+  }
+
+  int32View(pointer: number, length: number): Int32Array {
+    this.#refresh();
+    return this.#int32.subarray(pointer >>> 2, (pointer >>> 2) + length);
+  }
+
+  float64View(pointer: number, length: number): Float64Array {
+    this.#refresh();
+    return this.#float64.subarray(pointer >>> 3, (pointer >>> 3) + length);
+  }
+}

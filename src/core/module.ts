@@ -1,0 +1,79 @@
+import { ToolsiftError } from "../errors.js";
+
+/** What `init` accepts: a compiled module (Workers require this), or bytes / a Response to compile. */
+export type WasmSource =
+  | WebAssembly.Module
+  | ArrayBuffer
+  | ArrayBufferView
+  | Response
+  | PromiseLike<WebAssembly.Module | ArrayBuffer | ArrayBufferView | Response>;
+
+let compiled: WebAssembly.Module | undefined;
+
+async function compile(source: WasmSource): Promise<WebAssembly.Module> {
+  const resolved = await source;
+  if (resolved instanceof WebAssembly.Module) return resolved;
+  if (typeof Response !== "undefined" && resolved instanceof Response) {
+    if (typeof WebAssembly.compileStreaming === "function") {
+      try {
+        return await WebAssembly.compileStreaming(resolved.clone());
+      } catch {
+        // A server without the application/wasm type: fall back to bytes below.
+      }
+    }
+    return WebAssembly.compile(await resolved.arrayBuffer());
+  }
+  return WebAssembly.compile(resolved as BufferSource);
+}
+
+/**
+ * Loads the core once per realm; everything after is synchronous. Each runtime's entry passes
+ * its own default source (a file in Node, `fetch` in browsers, a module import in workerd/Deno).
+ */
+export async function initWith(source: WasmSource): Promise<void> {
+  if (compiled !== undefined) return;
+  try {
+    compiled = await compile(source);
+  } catch (cause) {
+    throw new ToolsiftError("wasm_load_failed", "the toolsift WebAssembly module could not be compiled", { cause });
+  }
+}
+
+export function isInitialized(): boolean {
+  return compiled !== undefined;
+}
+
+/** The numeric exports of one core instance (DESIGN.md "Boundary ABI"). */
+export interface CoreExports {
+  readonly memory: WebAssembly.Memory;
+  readonly MAX_INPUT: WebAssembly.Global;
+  readonly EXPLAIN_STRIDE: WebAssembly.Global;
+  scratchPointer(): number;
+  configure(wordFormMode: number, k1: number, b: number, maxQueryTerms: number, termSelection: number): void;
+  setFieldWeight(field: number, weight: number): void;
+  addStopword(length: number): void;
+  beginBuild(count: number): void;
+  setDocumentRank(document: number, rank: number): void;
+  addField(document: number, field: number, length: number): void;
+  finishBuild(): void;
+  termCount(): number;
+  search(length: number, limit: number): number;
+  resultDocumentsPointer(): number;
+  resultScoresPointer(): number;
+  explain(document: number): number;
+  explainPointer(): number;
+  queryTermText(index: number): number;
+  lastQueryTermCount(): number;
+  analyze(length: number): number;
+  documents(): number;
+}
+
+/** A fresh core instance: one per index, so indexes never share memory. */
+export function instantiateCore(): CoreExports {
+  if (compiled === undefined) {
+    throw new ToolsiftError("not_initialized", "call `await init()` before building or loading an index");
+  }
+  // `log` is the host's Math.log so idf is bit-identical to the oracle in every runtime.
+  const instance = new WebAssembly.Instance(compiled, { env: { log: Math.log } });
+  return instance.exports as unknown as CoreExports;
+}

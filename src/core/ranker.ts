@@ -1,0 +1,208 @@
+import { ToolsiftError } from "../errors.js";
+import type { RankedHit, ToolRanker, ToolSearchDoc } from "../types.js";
+import { documentFields, prepareField, prepareQuery } from "./fields.js";
+import { CoreMemory } from "./memory.js";
+import { instantiateCore } from "./module.js";
+import { FIELDS, resolveRankerOptions, type FieldName, type RankerOptions, type ResolvedRankerOptions } from "./options.js";
+
+/** The largest catalogue one index holds (document numbers use 20 bits of a posting). */
+export const MAX_DOCUMENTS = 1 << 20;
+
+/** One scored hit of the built-in ranker. */
+export interface ScoredHit {
+  readonly id: string;
+  readonly score: number;
+}
+
+/** How one query term scored against one hit: its contribution and the part from each field. */
+export interface TermExplanation {
+  readonly term: string;
+  readonly score: number;
+  readonly fields: Readonly<Record<FieldName, number>>;
+}
+
+export interface HitExplanation extends ScoredHit {
+  readonly terms: readonly TermExplanation[];
+}
+
+function validateDocs(docs: unknown): readonly ToolSearchDoc[] {
+  if (!Array.isArray(docs)) {
+    throw new ToolsiftError("invalid_catalogue", "the catalogue must be an array of tool search docs");
+  }
+  if (docs.length >= MAX_DOCUMENTS) {
+    throw new ToolsiftError("invalid_catalogue", `a catalogue holds at most ${MAX_DOCUMENTS - 1} tools, got ${docs.length}`);
+  }
+  const seen = new Set<string>();
+  docs.forEach((doc: unknown, index) => {
+    const entry = doc as Partial<ToolSearchDoc> | null;
+    if (typeof entry !== "object" || entry === null || typeof entry.id !== "string" || entry.id.length === 0) {
+      throw new ToolsiftError("invalid_catalogue", `catalogue entry ${index} has no string id`, { path: [index, "id"] });
+    }
+    if (seen.has(entry.id)) {
+      throw new ToolsiftError("duplicate_id", `catalogue entry ${index} repeats the id "${entry.id}"`, { path: [index, "id"] });
+    }
+    seen.add(entry.id);
+    for (const key of ["tags", "aliases"] as const) {
+      const value = entry[key];
+      if (!Array.isArray(value) || value.some((label) => typeof label !== "string")) {
+        throw new ToolsiftError("invalid_catalogue", `catalogue entry ${index} ("${entry.id}"): ${key} must be an array of strings`, {
+          path: [index, key],
+        });
+      }
+    }
+    if (entry.description !== undefined && typeof entry.description !== "string") {
+      throw new ToolsiftError("invalid_catalogue", `catalogue entry ${index} ("${entry.id}"): description must be a string`, {
+        path: [index, "description"],
+      });
+    }
+    if (
+      entry.params !== undefined &&
+      (!Array.isArray(entry.params) ||
+        entry.params.some(
+          (param) =>
+            typeof param !== "object" ||
+            param === null ||
+            typeof param.name !== "string" ||
+            (param.description !== undefined && typeof param.description !== "string"),
+        ))
+    ) {
+      throw new ToolsiftError("invalid_catalogue", `catalogue entry ${index} ("${entry.id}"): params must be [{ name, description? }]`, {
+        path: [index, "params"],
+      });
+    }
+  });
+  return docs as readonly ToolSearchDoc[];
+}
+
+/** Clamps a result limit (SPEC §3.3): NaN is a RangeError; the rest is clamped to [0, size]. */
+export function clampLimit(limit: number, size: number): number {
+  if (typeof limit !== "number" || Number.isNaN(limit)) throw new RangeError(`limit must be a number, got ${String(limit)}`);
+  if (limit <= 0) return 0;
+  if (limit >= size) return size;
+  return Math.floor(limit);
+}
+
+/**
+ * The built-in BM25F ranker over a WebAssembly index (SPEC §2–§3). Build it once per
+ * catalogue version and share it across sessions; `rank` is synchronous and allocation-free
+ * inside the core.
+ *
+ * @example
+ * await init();
+ * const ranker = new Bm25ToolRanker([{ id: "github__create_pull_request", tags: [], aliases: [] }]);
+ * ranker.rank("create a pull request", 5); // [{ id: "github__create_pull_request", score: … }]
+ */
+export class Bm25ToolRanker implements ToolRanker {
+  readonly kind = "bm25";
+  readonly options: ResolvedRankerOptions;
+  readonly #memory: CoreMemory;
+  readonly #ids: readonly string[];
+  readonly #idNumbers: Map<string, number>;
+
+  constructor(docs: readonly ToolSearchDoc[], options?: RankerOptions) {
+    this.options = resolveRankerOptions(options);
+    const checked = validateDocs(docs);
+    this.#ids = checked.map((doc) => doc.id);
+    this.#idNumbers = new Map(this.#ids.map((id, index) => [id, index]));
+    this.#memory = new CoreMemory(instantiateCore());
+    this.#configure();
+    const core = this.#memory.core;
+    core.beginBuild(checked.length);
+    this.#setRanks();
+    checked.forEach((doc, document) => {
+      documentFields(doc).forEach((text, field) => {
+        if (text.length === 0) return;
+        core.addField(document, field, this.#memory.write(prepareField(text)));
+      });
+    });
+    core.finishBuild();
+  }
+
+  /** Number of tools in the index. */
+  get size(): number {
+    return this.#ids.length;
+  }
+
+  /** Number of distinct terms in the index. */
+  get termCount(): number {
+    return this.#memory.core.termCount();
+  }
+
+  #configure(): void {
+    const options = this.options;
+    const core = this.#memory.core;
+    core.configure(options.analyzer === "stem" ? 1 : 0, options.k1, options.b, options.maxQueryTerms, options.termSelection === "first" ? 0 : 1);
+    FIELDS.forEach((field, index) => core.setFieldWeight(index, options.weights[field]));
+    for (const stopword of options.stopwords) core.addStopword(this.#memory.write(prepareQuery(stopword)));
+  }
+
+  #setRanks(): void {
+    const ids = this.#ids;
+    const order = ids.map((_, index) => index).sort((left, right) => (ids[left]! < ids[right]! ? -1 : ids[left]! > ids[right]! ? 1 : 0));
+    order.forEach((document, rank) => this.#memory.core.setDocumentRank(document, rank));
+  }
+
+  #search(query: string, limit: number): number {
+    if (typeof query !== "string") throw new ToolsiftError("invalid_query", "the query must be a string");
+    const count = clampLimit(limit, this.#ids.length);
+    return this.#memory.core.search(this.#memory.write(prepareQuery(query)), count);
+  }
+
+  /** The best `limit` tools for `query`, best first; ties broken by id. */
+  rank(query: string, limit: number): ScoredHit[] {
+    const count = this.#search(query, limit);
+    const core = this.#memory.core;
+    const documents = this.#memory.int32View(core.resultDocumentsPointer(), count);
+    const scores = this.#memory.float64View(core.resultScoresPointer(), count);
+    const hits: ScoredHit[] = new Array(count);
+    for (let index = 0; index < count; index++) hits[index] = { id: this.#ids[documents[index]!]!, score: scores[index]! };
+    return hits;
+  }
+
+  /** The query terms as the analyzer chose them (after stopwords, dedupe and the cap). */
+  queryTerms(query: string): string[] {
+    this.#search(query, 0);
+    return this.#lastTerms();
+  }
+
+  #lastTerms(): string[] {
+    const core = this.#memory.core;
+    const terms: string[] = [];
+    const count = core.lastQueryTermCount();
+    for (let index = 0; index < count; index++) terms.push(this.#memory.read(core.queryTermText(index)));
+    return terms;
+  }
+
+  /** Tokens of `text` as the analyzer sees them (a field, no cap). */
+  analyze(text: string): string[] {
+    const length = this.#memory.core.analyze(this.#memory.write(prepareField(text)));
+    const joined = this.#memory.read(length);
+    return joined.length === 0 ? [] : joined.split("\u0000");
+  }
+
+  /** Ranks like `rank`, and explains each hit per term and field (SPEC §3.4; off the hot path). */
+  explain(query: string, limit: number): HitExplanation[] {
+    const hits = this.rank(query, limit);
+    const terms = this.#lastTerms();
+    const core = this.#memory.core;
+    const stride = core.EXPLAIN_STRIDE.value as number;
+    return hits.map((hit) => {
+      core.explain(this.#idNumbers.get(hit.id)!);
+      const values = this.#memory.float64View(core.explainPointer(), terms.length * stride);
+      const explained: TermExplanation[] = [];
+      terms.forEach((term, index) => {
+        const base = index * stride;
+        const score = values[base]!;
+        const combined = values[base + 1]!;
+        if (combined === 0 && score === 0) return;
+        const fields = Object.fromEntries(
+          FIELDS.map((field, offset) => [field, combined > 0 ? (score * values[base + 2 + offset]!) / combined : 0]),
+        ) as Record<FieldName, number>;
+        explained.push({ term, score, fields });
+      });
+      return { ...hit, terms: explained };
+    });
+  }
+}
+
+export type { RankedHit };

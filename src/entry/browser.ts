@@ -1,0 +1,15 @@
+import { initWith, type WasmSource } from "../core/module.js";
+
+export * from "../api.js";
+
+/**
+ * Loads the core (browsers and other `fetch` runtimes). Pass a module, bytes or a Response
+ * to override the packaged file.
+ *
+ * @example
+ * import { init, Bm25ToolRanker } from "toolsift";
+ * await init();
+ */
+export function init(source?: WasmSource): Promise<void> {
+  return initWith(source ?? fetch(new URL("../toolsift.wasm", import.meta.url)));
+}
