@@ -1,0 +1,194 @@
+// DESIGN.md §A5, §A6 and the Scoring section. Written from the design text only.
+import { oracleTokens, prepareField, prepareQuery } from "./analyze.js";
+import type { OracleAnalyzer } from "./fold.js";
+import { oracleSplitSummary } from "./sentence.js";
+
+/** Structurally the core's `ToolSearchDoc` (declared here so the oracle imports nothing from src/). */
+export interface OracleDoc {
+  readonly id: string;
+  readonly description?: string;
+  readonly tags: readonly string[];
+  readonly aliases: readonly string[];
+  readonly params?: readonly { readonly name: string; readonly description?: string }[];
+}
+
+export interface OracleWeights {
+  name: number;
+  aliases: number;
+  tags: number;
+  summary: number;
+  description: number;
+  params: number;
+}
+
+export interface OracleOptions {
+  analyzer: OracleAnalyzer;
+  weights: OracleWeights;
+  k1: number;
+  b: number;
+  maxQueryTerms: number;
+  termSelection: "first" | "rarest";
+  stopwords: readonly string[];
+}
+
+export type OracleOptionsInput = Partial<Omit<OracleOptions, "weights">> & { weights?: Partial<OracleWeights> };
+
+/**
+ * The oracle's defaults. `stopwords` is empty on purpose: the default list is a tuning choice of
+ * the core (SPEC §1.8), so comparisons with the core always pass an explicit list.
+ */
+export const DEFAULTS: Readonly<OracleOptions> = Object.freeze({
+  analyzer: "plural",
+  weights: Object.freeze({ name: 3, aliases: 2, tags: 2, summary: 1.5, description: 1, params: 0.5 }),
+  k1: 1.2,
+  b: 0.75,
+  maxQueryTerms: 16,
+  termSelection: "first",
+  stopwords: Object.freeze([]) as readonly string[],
+});
+
+export function resolveOptions(input: OracleOptionsInput = {}): OracleOptions {
+  return {
+    analyzer: input.analyzer ?? DEFAULTS.analyzer,
+    weights: { ...DEFAULTS.weights, ...input.weights },
+    k1: input.k1 ?? DEFAULTS.k1,
+    b: input.b ?? DEFAULTS.b,
+    maxQueryTerms: input.maxQueryTerms ?? DEFAULTS.maxQueryTerms,
+    termSelection: input.termSelection ?? DEFAULTS.termSelection,
+    stopwords: input.stopwords ?? DEFAULTS.stopwords,
+  };
+}
+
+/** §A5: field order (field numbers 0–5) and caps. */
+export const FIELDS = ["name", "aliases", "tags", "summary", "description", "params"] as const;
+export const FIELD_CAPS = [32, 96, 64, 64, 128, 128] as const;
+
+/** The raw (unprepared) text of each field of a document, in field order. */
+export function rawFields(doc: OracleDoc): string[] {
+  const [summary, rest] = oracleSplitSummary(doc.description ?? "");
+  const params = (doc.params ?? []).map((param) =>
+    param.description === undefined ? param.name : `${param.name}\n${param.description}`,
+  );
+  return [doc.id, doc.aliases.join("\n"), doc.tags.join("\n"), summary, rest, params.join("\n")];
+}
+
+/** The indexed tokens of each field of a document (§A1 preparation, §A5 caps), in field order. */
+export function oracleFields(doc: OracleDoc, mode: OracleAnalyzer): string[][] {
+  return rawFields(doc).map((raw, field) => oracleTokens(prepareField(raw), mode).slice(0, FIELD_CAPS[field]));
+}
+
+function distinct(terms: readonly string[]): string[] {
+  return [...new Set(terms)];
+}
+
+/** §A6 steps 1–2: the query's distinct terms after stopwords (before the index is consulted). */
+export function oracleQueryTerms(query: string, options: OracleOptions): string[] {
+  const terms = distinct(oracleTokens(prepareQuery(query), options.analyzer));
+  const stopwords = new Set(options.stopwords.flatMap((entry) => oracleTokens(prepareQuery(entry), options.analyzer)));
+  const kept = terms.filter((term) => !stopwords.has(term));
+  return kept.length === 0 ? terms : kept;
+}
+
+export interface OracleHit {
+  id: string;
+  score: number;
+}
+
+/** Everything the oracle knows about one catalogue, for debugging a disagreement. */
+export interface OracleIndex {
+  fields: string[][][];
+  documentFrequency: Map<string, number>;
+  averages: number[];
+}
+
+export function oracleIndex(docs: readonly OracleDoc[], options: OracleOptions): OracleIndex {
+  const fields = docs.map((doc) => oracleFields(doc, options.analyzer));
+  const documentFrequency = new Map<string, number>();
+  for (const docFields of fields) {
+    for (const term of new Set(docFields.flat())) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
+  }
+  const averages = FIELDS.map((_, field) => {
+    let total = 0;
+    for (const docFields of fields) total += (docFields[field] as string[]).length;
+    return total / docs.length;
+  });
+  return { fields, documentFrequency, averages };
+}
+
+/** §A6 steps 3–4 on top of `oracleQueryTerms`. */
+export function oracleSurvivingTerms(terms: readonly string[], index: OracleIndex, options: OracleOptions): string[] {
+  const present = terms.filter((term) => index.documentFrequency.has(term));
+  if (options.termSelection === "first") return present.slice(0, options.maxQueryTerms);
+  const byRarity = present
+    .map((term, position) => ({ term, position, df: index.documentFrequency.get(term) as number }))
+    .sort((a, b) => a.df - b.df || a.position - b.position)
+    .slice(0, options.maxQueryTerms);
+  return byRarity.sort((a, b) => a.position - b.position).map((entry) => entry.term);
+}
+
+function countOf(tokens: readonly string[], term: string): number {
+  let count = 0;
+  for (const token of tokens) if (token === term) count++;
+  return count;
+}
+
+/** The limit semantics of SPEC §3.3: NaN throws; negative → 0; fractional → floor; Infinity → all. */
+export function oracleLimit(limit: number, hits: number): number {
+  if (Number.isNaN(limit)) throw new RangeError("limit must not be NaN");
+  if (limit === Infinity) return hits;
+  return Math.max(0, Math.floor(limit));
+}
+
+/**
+ * Ranks `docs` for `query` exactly as DESIGN.md's Scoring section says, best first, ties by id in
+ * UTF-16 code-unit order. A hit is a document containing at least one surviving query term.
+ *
+ * @example
+ * oracleRank([{ id: "browser_open", tags: [], aliases: [] }], {}, "open", 5); // [{ id: "browser_open", score: … }]
+ */
+export function oracleRank(
+  docs: readonly OracleDoc[],
+  optionsInput: OracleOptionsInput,
+  query: string,
+  limit: number,
+): OracleHit[] {
+  oracleLimit(limit, 0);
+  const options = resolveOptions(optionsInput);
+  const index = oracleIndex(docs, options);
+  const terms = oracleSurvivingTerms(oracleQueryTerms(query, options), index, options);
+  const weights = FIELDS.map((field) => options.weights[field]);
+  const N = docs.length;
+  const { k1, b } = options;
+  const hits: OracleHit[] = [];
+  docs.forEach((doc, d) => {
+    const docFields = index.fields[d] as string[][];
+    let score = 0;
+    let matched = false;
+    for (const term of terms) {
+      const tfs = docFields.map((tokens) => countOf(tokens, term));
+      if (tfs.every((tf) => tf === 0)) continue;
+      matched = true;
+      const n = index.documentFrequency.get(term) as number;
+      const idf = Math.log(1 + (N - n + 0.5) / (n + 0.5));
+      let tfTilde = 0;
+      for (let f = 0; f < FIELDS.length; f++) {
+        const tf = tfs[f] as number;
+        const avg = index.averages[f] as number;
+        if (tf > 0 && avg > 0) {
+          const norm = (1 - b) + (b * (docFields[f] as string[]).length) / avg;
+          tfTilde = tfTilde + ((weights[f] as number) * Math.min(tf, 2)) / norm;
+        }
+      }
+      score = score + scoreContribution(1, idf, tfTilde, k1);
+    }
+    if (matched) hits.push({ id: doc.id, score });
+  });
+  hits.sort((x, y) => y.score - x.score || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
+  return hits.slice(0, oracleLimit(limit, hits.length));
+}
+
+/** `c(t, d)` of the Scoring section: `s = fround(tf~ / (k1 + tf~))`, `c = (qw * idf) * s`. */
+export function scoreContribution(queryWeight: number, idf: number, tfTilde: number, k1: number): number {
+  const saturated = Math.fround(tfTilde / (k1 + tfTilde));
+  return (queryWeight * idf) * saturated;
+}
