@@ -1,0 +1,53 @@
+import { ToolsiftError } from "../errors.js";
+import type { ToolSearchDoc } from "../types.js";
+import { normalizeLabels } from "./labels.js";
+import type { TaintedText } from "./tool-definition.js";
+
+/**
+ * A skill as the host registers it (SPEC §7). Skills are host-registry author text, hence
+ * vouched; a tainted description is still withheld.
+ */
+export interface SkillDefinition {
+  readonly id: string;
+  readonly description?: string | TaintedText;
+  readonly tags?: readonly string[];
+  readonly aliases?: readonly string[];
+  readonly [extra: string]: unknown;
+}
+
+/**
+ * Index documents for skills (raw skill ids), under the same label bounds as tools. Returns
+ * frozen copies: a ranker factory that mutates its docs cannot reach the registry.
+ *
+ * @example
+ * const docs = skillSearchDocs([{ id: "release-notes", description: "Write release notes.", tags: ["docs"] }]);
+ */
+export function skillSearchDocs(skills: readonly SkillDefinition[]): readonly ToolSearchDoc[] {
+  if (!Array.isArray(skills)) {
+    throw new ToolsiftError("invalid_catalogue", "Skills are an array of skill definitions.");
+  }
+  const seen = new Set<string>();
+  const docs: ToolSearchDoc[] = [];
+  for (let i = 0; i < skills.length; i++) {
+    const skill: unknown = skills[i];
+    const id = typeof skill === "object" && skill !== null ? (skill as { id?: unknown }).id : undefined;
+    if (typeof id !== "string" || id.length === 0) {
+      throw new ToolsiftError("invalid_catalogue", `Skill ${i} has no string id.`, { path: [i] });
+    }
+    if (seen.has(id)) {
+      throw new ToolsiftError("duplicate_id", `Skill ${i} repeats the id ${JSON.stringify(id.slice(0, 80))}.`, {
+        path: [i],
+      });
+    }
+    seen.add(id);
+    const { description, tags, aliases } = skill as SkillDefinition;
+    const doc: { id: string; description?: string; tags: readonly string[]; aliases: readonly string[] } = {
+      id,
+      tags: Object.freeze(normalizeLabels(tags)),
+      aliases: Object.freeze(normalizeLabels(aliases)),
+    };
+    if (typeof description === "string" && description.length > 0) doc.description = description;
+    docs.push(Object.freeze(doc));
+  }
+  return Object.freeze(docs);
+}

@@ -1,0 +1,102 @@
+import type { ToolParamDoc } from "../types.js";
+
+/**
+ * Text that arrived through an untrusted channel and was flagged by the host (for example
+ * a description fetched from a remote server after a prompt-injection scan failed). A
+ * tainted description is never indexed, never shown and never vouched for (SPEC §5).
+ * It is a plain object so that a catalogue read from JSON can carry it.
+ */
+export interface TaintedText {
+  readonly tainted: true;
+  readonly text: string;
+}
+
+/**
+ * A tool as the host declares it: the agent's own tools and catalogue entries alike.
+ * Only `id` (or `name`) is required. Extra fields (an MCP `annotations` object, a `server`
+ * name, a handler) are carried along untouched and never read by the trust policy.
+ *
+ * Trust (SPEC §5): a tool is third-party (un-vouched) when `origin` is `"remote"` (any value
+ * other than `"local"` counts), when it carries a `jsonInputSchema`, or when `kind` is
+ * `"a2a"`. `trustJsonSchemaText: true` is the operator vouching for its text.
+ *
+ * @example
+ * const tool: ToolDefinition = {
+ *   id: "billing__charge_invoice",
+ *   description: "Charge an open invoice.",
+ *   aliases: ["bill the customer"],
+ *   params: [{ name: "invoiceId", description: "Invoice to charge" }],
+ * };
+ */
+export interface ToolDefinition {
+  /** The tool's id: the name the model calls it by. Wins over `name` when both are set. */
+  readonly id?: string;
+  readonly name?: string;
+  readonly description?: string | TaintedText;
+  readonly tags?: readonly string[];
+  readonly aliases?: readonly string[];
+  /** Parameter names and descriptions for the index; read from `inputSchema` when absent. */
+  readonly params?: readonly ToolParamDoc[];
+  /** A JSON Schema the host authored (first-party). */
+  readonly inputSchema?: unknown;
+  /** A JSON Schema received from a third party (an MCP server): marks the tool remote. */
+  readonly jsonInputSchema?: unknown;
+  readonly origin?: string;
+  readonly kind?: string;
+  /** The operator vouches for this remote tool's text (description-level only). */
+  readonly trustJsonSchemaText?: boolean;
+  readonly [extra: string]: unknown;
+}
+
+/** Host-written labels for any tool, by tool id (trusted: the host wrote them). */
+export interface ToolAnnotation {
+  readonly tags?: readonly string[];
+  readonly aliases?: readonly string[];
+}
+
+export type ToolAnnotations = Readonly<Record<string, ToolAnnotation>>;
+
+/** The `tools/list` result of an MCP server: every tool in it is third-party. */
+export interface McpToolsList {
+  readonly tools: readonly ToolDefinition[];
+}
+
+/**
+ * Which remote tools the operator vouches for: `true` for all of them, or a list of id
+ * prefixes (for example one per MCP server: `["github__"]`). A tool's own
+ * `trustJsonSchemaText: true` vouches for it as well.
+ */
+export type TrustJsonSchemaText = boolean | readonly string[];
+
+/**
+ * Wraps text from an untrusted channel so that the trust policy withholds it.
+ *
+ * @example
+ * const tool = { id: "peer__summarize", origin: "remote", description: tainted(fetched) };
+ */
+export function tainted(text: string): TaintedText {
+  return Object.freeze({ tainted: true as const, text });
+}
+
+/** The key a tool is known by (`id`, else `name`), or `undefined` when it has neither. */
+export function toolKey(tool: unknown): string | undefined {
+  if (typeof tool !== "object" || tool === null) return undefined;
+  const record = tool as { id?: unknown; name?: unknown };
+  if (typeof record.id === "string" && record.id.length > 0) return record.id;
+  if (record.id === undefined && typeof record.name === "string" && record.name.length > 0) {
+    return record.name;
+  }
+  return undefined;
+}
+
+/**
+ * True when the tool is third-party by declaration (SPEC §5), failing closed: any `origin`
+ * other than `"local"`, any `jsonInputSchema`, or `kind: "a2a"`.
+ */
+export function isRemoteTool(tool: ToolDefinition): boolean {
+  return (
+    (tool.origin !== undefined && tool.origin !== "local") ||
+    tool.jsonInputSchema !== undefined ||
+    tool.kind === "a2a"
+  );
+}

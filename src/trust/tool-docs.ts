@@ -1,0 +1,142 @@
+import { ToolsiftError } from "../errors.js";
+import type { ToolParamDoc, ToolSearchDoc } from "../types.js";
+import { normalizeLabels } from "./labels.js";
+import { readParams } from "./params.js";
+import { toolTrust, type ToolTrust, type TrustOptions } from "./policy.js";
+import {
+  toolKey,
+  type McpToolsList,
+  type ToolAnnotation,
+  type ToolAnnotations,
+  type ToolDefinition,
+  type TrustJsonSchemaText,
+} from "./tool-definition.js";
+
+/** Options of `toolSearchDocs`. */
+export interface ToolSearchDocsOptions {
+  /** Host-written tags and aliases by tool id: trusted, applied to any tool. */
+  readonly annotations?: ToolAnnotations;
+  /** Remote tools whose text the operator vouches for (`true`: all; a list: id prefixes). */
+  readonly trustJsonSchemaText?: TrustJsonSchemaText;
+}
+
+/** The host annotation of one tool id, read as an own property only (`__proto__` is just a key). */
+export function annotationFor(
+  annotations: ToolAnnotations | undefined,
+  key: string,
+): ToolAnnotation | undefined {
+  if (typeof annotations !== "object" || annotations === null) return undefined;
+  if (!Object.hasOwn(annotations, key)) return undefined;
+  const annotation: unknown = annotations[key];
+  return typeof annotation === "object" && annotation !== null ? (annotation as ToolAnnotation) : undefined;
+}
+
+function paramLine(param: ToolParamDoc): string {
+  return param.description === undefined ? param.name : `${param.name}: ${param.description}`;
+}
+
+/**
+ * A vouched third-party tool's own words count only as description-level text (SPEC §5):
+ * its self-declared tags, aliases and parameter text are appended to the description
+ * after a blank line, so they land in the description field and never in the summary,
+ * the label fields or the parameter field, which the index weighs higher.
+ */
+function vouchedDescription(tool: ToolDefinition, description: string | undefined): string | undefined {
+  const extra = [
+    ...normalizeLabels(tool.tags),
+    ...normalizeLabels(tool.aliases),
+    ...readParams(tool, "jsonInputSchema").map(paramLine),
+  ];
+  if (extra.length === 0) return description;
+  const tail = extra.join("\n");
+  return description === undefined || description.length === 0 ? tail : `${description}\n\n${tail}`;
+}
+
+/**
+ * The search doc of one tool under a given trust verdict. Exported for the session, which
+ * builds docs only for its searchable tools; `toolSearchDocs` is the public entry point.
+ */
+export function toolSearchDoc(
+  tool: ToolDefinition,
+  key: string,
+  trust: ToolTrust,
+  annotation: ToolAnnotation | undefined,
+): ToolSearchDoc {
+  const firstParty = !trust.thirdParty;
+  const tags = Object.freeze(normalizeLabels(annotation?.tags, firstParty ? tool.tags : undefined));
+  const aliases = Object.freeze(
+    normalizeLabels(annotation?.aliases, firstParty ? tool.aliases : undefined),
+  );
+  const doc: { id: string; description?: string; tags: readonly string[]; aliases: readonly string[]; params?: readonly ToolParamDoc[] } = {
+    id: key,
+    tags,
+    aliases,
+  };
+  if (firstParty) {
+    if (trust.description !== undefined && trust.description.length > 0) doc.description = trust.description;
+    const params = readParams(tool, "inputSchema");
+    if (params.length > 0) doc.params = params;
+  } else if (trust.vouched) {
+    const description = vouchedDescription(tool, trust.description);
+    if (description !== undefined && description.length > 0) doc.description = description;
+  }
+  return Object.freeze(doc);
+}
+
+/** Reads a catalogue argument: an array of tools, or an MCP `tools/list` result (all remote). */
+export function catalogueTools(
+  input: readonly ToolDefinition[] | McpToolsList,
+  path: readonly (string | number)[] = [],
+): { readonly tools: readonly ToolDefinition[]; readonly allRemote: boolean } {
+  if (Array.isArray(input)) return { tools: input, allRemote: false };
+  if (typeof input === "object" && input !== null && Array.isArray((input as McpToolsList).tools)) {
+    return { tools: (input as McpToolsList).tools, allRemote: true };
+  }
+  throw new ToolsiftError(
+    "invalid_catalogue",
+    "A catalogue is an array of tool definitions or an MCP tools/list result ({ tools: [...] }).",
+    { path },
+  );
+}
+
+/**
+ * The only place the trust policy turns tools into index documents (SPEC §5). Returns a
+ * frozen array of frozen docs: exactly what the built-in index ranks on.
+ *
+ * - First-party tool: its description, tags, aliases and parameters (plus host annotations).
+ * - Third-party tool (`origin: "remote"`, a `jsonInputSchema`, `kind: "a2a"`, or an MCP
+ *   `tools/list` input): host annotations only; when vouched (`trustJsonSchemaText`), its
+ *   description, tags, aliases and parameter text as description-level text.
+ * - A tainted description: never indexed, never vouched.
+ *
+ * @example
+ * const docs = toolSearchDocs(catalogue, {
+ *   annotations: { github__create_issue: { aliases: ["file a bug"] } },
+ *   trustJsonSchemaText: ["github__"],
+ * });
+ * const ranker = new Bm25ToolRanker(docs);
+ */
+export function toolSearchDocs(
+  tools: readonly ToolDefinition[] | McpToolsList,
+  options: ToolSearchDocsOptions = {},
+): readonly ToolSearchDoc[] {
+  const { tools: list, allRemote } = catalogueTools(tools);
+  const trustOptions: TrustOptions = { trustJsonSchemaText: options.trustJsonSchemaText, allRemote };
+  const seen = new Set<string>();
+  const docs: ToolSearchDoc[] = [];
+  for (let i = 0; i < list.length; i++) {
+    const tool = list[i];
+    const key = toolKey(tool);
+    if (tool === undefined || key === undefined) {
+      throw new ToolsiftError("invalid_catalogue", `Catalogue entry ${i} has no string id or name.`, {
+        path: [i],
+      });
+    }
+    if (seen.has(key)) {
+      throw new ToolsiftError("duplicate_id", `Catalogue entry ${i} repeats the id ${JSON.stringify(key.slice(0, 80))}.`, { path: [i] });
+    }
+    seen.add(key);
+    docs.push(toolSearchDoc(tool, key, toolTrust(tool, key, trustOptions), annotationFor(options.annotations, key)));
+  }
+  return Object.freeze(docs);
+}
