@@ -1,0 +1,12 @@
+export { bm25RankerFactory } from "./builtin.js";
+export { MAX_RANK_ASK, clipHits, type ClipResult, type RankFailure } from "./clip.js";
+export { FUSION_DEFAULTS, fuseRankers, type FusionOptions } from "./fusion.js";
+export { SessionRanker, type BuiltRanker } from "./session-ranker.js";
+export { checkRankerInput, isClass, isThenable, rankerKind, swallowRejection, type RankerInput } from "./shape.js";
+export {
+  emitProcessWarning,
+  safeWarn,
+  type ToolsiftWarning,
+  type ToolsiftWarningCode,
+  type WarningHook,
+} from "./warnings.js";

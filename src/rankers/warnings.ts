@@ -1,0 +1,44 @@
+/**
+ * Machine codes of the warnings toolsift emits. A warning is advice to the host (something
+ * is misconfigured or failing); the model only ever sees typed results.
+ */
+export type ToolsiftWarningCode =
+  /** A ranker factory returned a thenable (an async factory): factories are synchronous. Once per session. */
+  | "TOOLSIFT_RANKER_FACTORY"
+  /** A ranker (or its factory) threw or returned something that is not a ranker or a hit list. */
+  | "TOOLSIFT_RANKER_FAILED"
+  /** A replay went another way than its journal (in `"warn"` divergence mode). */
+  | "TOOLSIFT_JOURNAL_DIVERGENCE";
+
+export interface ToolsiftWarning {
+  readonly code: ToolsiftWarningCode;
+  readonly message: string;
+  readonly cause?: unknown;
+}
+
+/** Where warnings go. Injected through the session config (`onWarning`); never `console`. */
+export type WarningHook = (warning: ToolsiftWarning) => void;
+
+interface ProcessLike {
+  emitWarning?: (message: string, options: { code: string; type: string }) => void;
+}
+
+/**
+ * The default hook: `process.emitWarning` where there is one (Node, Deno, Bun), else
+ * nothing (a browser host that wants warnings passes `onWarning`).
+ */
+export const emitProcessWarning: WarningHook = (warning) => {
+  const process = (globalThis as { process?: ProcessLike }).process;
+  if (typeof process?.emitWarning === "function") {
+    process.emitWarning(warning.message, { code: warning.code, type: "ToolsiftWarning" });
+  }
+};
+
+/** Calls a host hook without letting a throwing hook break the search that warned. */
+export function safeWarn(hook: WarningHook, warning: ToolsiftWarning): void {
+  try {
+    hook(warning);
+  } catch {
+    // A warning hook is advisory; the search result must not depend on it.
+  }
+}
