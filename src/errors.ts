@@ -26,7 +26,9 @@ export type ToolsiftErrorCode =
   | "invalid_config"
   | "invalid_ranker"
   | "journal_divergence"
-  | "invalid_journal";
+  | "invalid_journal"
+  // a host handed the session a tool call it cannot handle (bad turn/index, or one call twice)
+  | "invalid_tool_call";
 
 export class ToolsiftError extends Error {
   readonly code: ToolsiftErrorCode;
