@@ -2,6 +2,7 @@
 // (DESIGN.md §A6), their postings accumulated into per-document scores, and the best
 // `limit` documents kept in a bounded min-heap (SPEC §3.2).
 import { MAX_INPUT, tokenCount, tokenLength, tokenPointer, tokenize } from "../analyzer/tokenizer";
+import { foldWordForm } from "../analyzer/wordform";
 import {
   DOC_SHIFT,
   documentCount,
@@ -71,6 +72,41 @@ function frequencyOf(term: i32): u32 {
   return unchecked(postingStarts[term + 1]) - unchecked(postingStarts[term]);
 }
 
+@inline
+function addCandidate(term: i32): void {
+  if (unchecked(termStamps[term]) == stamp) return;
+  unchecked((termStamps[term] = stamp));
+  unchecked((candidates[candidateCount] = term));
+  candidateCount += 1;
+}
+
+const MIN_SPLIT_UNITS: i32 = 3;
+const suffixBuffer = new Uint16Array(64);
+
+@inline
+function usableHalf(pointer: usize, length: i32, allStopwords: bool): i32 {
+  let term = terms.find(pointer, length);
+  if (term < 0) return -1;
+  if (!allStopwords && stopwords.find(pointer, length) >= 0) return -1;
+  return term;
+}
+
+// DESIGN.md §A6 step 3: an absent term may be two index terms written together.
+function splitAbsentTerm(pointer: usize, length: i32, allStopwords: bool): void {
+  for (let cut = length - MIN_SPLIT_UNITS; cut >= MIN_SPLIT_UNITS; cut--) {
+    let prefix = usableHalf(pointer, cut, allStopwords);
+    if (prefix < 0) continue;
+    let suffixLength = length - cut;
+    memory.copy(suffixBuffer.dataStart, pointer + (<usize>cut << 1), <usize>suffixLength << 1);
+    suffixLength = foldWordForm(suffixBuffer.dataStart, suffixLength);
+    let suffix = usableHalf(suffixBuffer.dataStart, suffixLength, allStopwords);
+    if (suffix < 0) continue;
+    addCandidate(prefix);
+    addCandidate(suffix);
+    return;
+  }
+}
+
 // DESIGN.md §A6 steps 1–4.
 function chooseQueryTerms(): void {
   let allStopwords = true;
@@ -86,10 +122,8 @@ function chooseQueryTerms(): void {
     let length = unchecked(tokenLength[token]);
     if (!allStopwords && stopwords.find(pointer, length) >= 0) continue;
     let term = terms.find(pointer, length);
-    if (term < 0 || unchecked(termStamps[term]) == stamp) continue;
-    unchecked((termStamps[term] = stamp));
-    unchecked((candidates[candidateCount] = term));
-    candidateCount += 1;
+    if (term >= 0) addCandidate(term);
+    else splitAbsentTerm(pointer, length, allStopwords);
   }
   queryTermCount = 0;
   if (candidateCount <= maxQueryTerms || selection == SELECT_FIRST) {
