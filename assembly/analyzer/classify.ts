@@ -66,8 +66,22 @@ function isBigramScript(c: u32): bool {
   return within(c, 0x20000, 0x3ffff);
 }
 
-export function classify(c: u32): i32 {
+function asciiClass(c: u32): i32 {
   if (c == 0x5f || c == 0x2d || c == 0x3a || c == 0x2e || c == 0x2f) return CONNECTOR;
+  return isSeparator(c) ? SEP : WORD;
+}
+
+// The class of every ASCII code point, filled once at start-up from the rules above.
+const ASCII_CLASSES = memory.data(128);
+for (let c: u32 = 0; c < 128; c++) store<u8>(ASCII_CLASSES + c, <u8>asciiClass(c));
+
+@inline
+export function classify(c: u32): i32 {
+  if (c < 0x80) return <i32>load<u8>(ASCII_CLASSES + c);
+  return classifyOther(c);
+}
+
+function classifyOther(c: u32): i32 {
   if (isSeparator(c)) return SEP;
   if (isBigramScript(c)) return BIGRAM;
   return WORD;

@@ -160,23 +160,33 @@ function addQueryTerm(term: i32, weight: f64): void {
 
 function accumulate(): void {
   touchedCount = 0;
+  // Raw pointers keep the inner loop to loads, one multiply and one add per posting.
+  let postingBase = postings.dataStart;
+  let saturationBase = saturations.dataStart;
+  let stampBase = documentStamps.dataStart;
+  let scoreBase = scores.dataStart;
+  let touchedBase = touched.dataStart;
+  let current = stamp;
+  let count = touchedCount;
   for (let index = 0; index < queryTermCount; index++) {
     let term = unchecked(queryTerms[index]);
     let factor = unchecked(queryWeights[index]) * unchecked(inverseFrequencies[term]);
-    let end = unchecked(postingStarts[term + 1]);
-    for (let at = unchecked(postingStarts[term]); at < end; at++) {
-      let document = <i32>(unchecked(postings[at]) >> DOC_SHIFT);
-      let contribution = factor * <f64>unchecked(saturations[at]);
-      if (unchecked(documentStamps[document]) != stamp) {
-        unchecked((documentStamps[document] = stamp));
-        unchecked((scores[document] = 0.0 + contribution));
-        unchecked((touched[touchedCount] = document));
-        touchedCount += 1;
+    let end = <usize>unchecked(postingStarts[term + 1]);
+    for (let at = <usize>unchecked(postingStarts[term]); at < end; at++) {
+      let document = <usize>(load<u32>(postingBase + (at << 2)) >> DOC_SHIFT);
+      let contribution = factor * <f64>load<f32>(saturationBase + (at << 2));
+      let scoreAt = scoreBase + (document << 3);
+      if (load<u32>(stampBase + (document << 2)) != current) {
+        store<u32>(stampBase + (document << 2), current);
+        store<f64>(scoreAt, 0.0 + contribution);
+        store<i32>(touchedBase + (<usize>count << 2), <i32>document);
+        count += 1;
       } else {
-        unchecked((scores[document] = scores[document] + contribution));
+        store<f64>(scoreAt, load<f64>(scoreAt) + contribution);
       }
     }
   }
+  touchedCount = count;
 }
 
 // Heap order: a document is better with a higher score, then an earlier id.

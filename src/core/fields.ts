@@ -8,11 +8,18 @@ export const MAX_QUERY_UNITS = 512;
 
 /** DESIGN.md §A1: cut, NFKC, cut again. */
 export function prepareField(text: string): string {
-  return text.slice(0, MAX_FIELD_UNITS).normalize("NFKC").slice(0, MAX_FIELD_UNITS);
+  return normalize(text.slice(0, MAX_FIELD_UNITS)).slice(0, MAX_FIELD_UNITS);
 }
 
 export function prepareQuery(query: string): string {
-  return query.slice(0, MAX_QUERY_UNITS).normalize("NFKC");
+  return normalize(query.slice(0, MAX_QUERY_UNITS));
+}
+
+const NOT_ASCII = /[^\x00-\x7f]/;
+
+// ASCII text is its own NFKC form; skipping the call halves the cost of building an index.
+function normalize(text: string): string {
+  return NOT_ASCII.test(text) ? text.normalize("NFKC") : text;
 }
 
 /** The six field texts of one document, in index order (DESIGN.md §A5), before preparation. */

@@ -1,57 +1,63 @@
-// DESIGN.md §A8: the first sentence of a description is the summary field.
+// DESIGN.md §A8: the first sentence of a description is the summary field. One forward scan;
+// no allocation per character (descriptions can be a megabyte).
 
 const ABBREVIATIONS = ["e.g.", "i.e.", "vs.", "cf.", "etc.", "approx.", "incl.", "т.е.", "т.д.", "напр.", "см."];
 const CLOSES_ONLY_BEFORE_CAPITAL = new Set(["etc.", "т.д."]);
 const OPENERS = "([{";
 const CLOSERS = ")]}";
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+const WHITESPACE = /\s/u;
 
 function endsAbbreviation(text: string, dot: number): string | undefined {
-  const lower = text.slice(Math.max(0, dot - 7), dot + 1).toLowerCase();
+  const tail = text.slice(Math.max(0, dot - 7), dot + 1).toLowerCase();
   for (const abbreviation of ABBREVIATIONS) {
-    if (!lower.endsWith(abbreviation)) continue;
-    const before = dot + 1 - abbreviation.length - 1;
-    if (before < 0 || !/[\p{L}\p{N}]/u.test(text[before]!)) return abbreviation;
+    if (!tail.endsWith(abbreviation)) continue;
+    const before = dot - abbreviation.length;
+    if (before < 0 || !LETTER_OR_DIGIT.test(text[before]!)) return abbreviation;
   }
   return undefined;
 }
 
 function nextWordStartsUpper(text: string, from: number): boolean {
-  const match = /\S/u.exec(text.slice(from, from + 64));
-  if (!match) return false;
-  const character = match[0];
-  return character !== character.toLowerCase() && character === character.toUpperCase();
+  for (let index = from; index < text.length && index < from + 64; index++) {
+    const character = text[index]!;
+    if (WHITESPACE.test(character)) continue;
+    return character !== character.toLowerCase() && character === character.toUpperCase();
+  }
+  return false;
 }
 
-// For each position, whether an opener before it is still open and closes later.
-function insideClosingBracket(text: string): (position: number) => boolean {
-  const lastCloser = new Map<string, number>();
-  for (let index = 0; index < text.length; index++) {
-    const kind = CLOSERS.indexOf(text[index]!);
-    if (kind >= 0) lastCloser.set(OPENERS[kind]!, index);
+function isBlankLineAt(text: string, index: number): boolean {
+  for (let at = index + 1; at < text.length; at++) {
+    const character = text[at]!;
+    if (character === "\n") return true;
+    if (!WHITESPACE.test(character)) return false;
   }
-  const open: number[] = [];
-  const depthAt: number[] = new Array<number>(text.length);
-  for (let index = 0; index < text.length; index++) {
-    const character = text[index]!;
-    const opener = OPENERS.indexOf(character);
-    const closer = CLOSERS.indexOf(character);
-    if (opener >= 0 && (lastCloser.get(character) ?? -1) > index) open.push(opener);
-    else if (closer >= 0 && open.length > 0 && open[open.length - 1] === closer) open.pop();
-    depthAt[index] = open.length;
-  }
-  return (position) => (depthAt[position] ?? 0) > 0;
+  return false;
 }
 
 /** Splits a description into its first sentence and the rest (DESIGN.md §A8). */
 export function splitSummary(description: string): [summary: string, rest: string] {
-  const inside = insideClosingBracket(description);
+  // An opener counts only when its closer occurs later in the text.
+  const lastCloser = [...CLOSERS].map((closer) => description.lastIndexOf(closer));
+  const open: number[] = [];
   for (let index = 0; index < description.length; index++) {
     const character = description[index]!;
+    const opener = OPENERS.indexOf(character);
+    if (opener >= 0) {
+      if (lastCloser[opener]! > index) open.push(opener);
+      continue;
+    }
+    const closer = CLOSERS.indexOf(character);
+    if (closer >= 0) {
+      if (open.length > 0 && open[open.length - 1] === closer) open.pop();
+      continue;
+    }
     let end = -1;
     if (character === "。" || character === "！" || character === "？") end = index + 1;
     else if (character === "." || character === "!" || character === "?") {
       const next = description[index + 1];
-      if (next === undefined || /\s/u.test(next)) end = index + 1;
+      if (next === undefined || WHITESPACE.test(next)) end = index + 1;
       if (end >= 0 && character === ".") {
         const abbreviation = endsAbbreviation(description, index);
         if (abbreviation !== undefined) {
@@ -59,11 +65,8 @@ export function splitSummary(description: string): [summary: string, rest: strin
           if (!closes) end = -1;
         }
       }
-    } else if (character === "\n") {
-      const blank = /^\n[^\S\n]*\n/u.exec(description.slice(index));
-      if (blank) end = index;
-    }
-    if (end >= 0 && !inside(index)) return [description.slice(0, end), description.slice(end)];
+    } else if (character === "\n" && isBlankLineAt(description, index)) end = index;
+    if (end >= 0 && open.length === 0) return [description.slice(0, end), description.slice(end)];
   }
   return [description, ""];
 }
