@@ -8,7 +8,11 @@ export type ToolsiftWarningCode =
   /** A ranker (or its factory) threw or returned something that is not a ranker or a hit list. */
   | "TOOLSIFT_RANKER_FAILED"
   /** A replay went another way than its journal (in `"warn"` divergence mode). */
-  | "TOOLSIFT_JOURNAL_DIVERGENCE";
+  | "TOOLSIFT_JOURNAL_DIVERGENCE"
+  /** A journal was recorded under another session configuration (caps, catalogue, trust). Once per session. */
+  | "TOOLSIFT_JOURNAL_CONFIG"
+  /** A catalogue tool's own input schema is not JSON (a cycle, a BigInt): it is never loaded. Once per tool. */
+  | "TOOLSIFT_TOOL_SPEC";
 
 export interface ToolsiftWarning {
   readonly code: ToolsiftWarningCode;

@@ -1,0 +1,81 @@
+import { cutCodeUnits } from "../trust/labels.js";
+
+/** Format name written on every persisted record. */
+export const JOURNAL_FORMAT = "toolsift.journal";
+
+/** Version of the record envelope and of the search decision it carries. Readers refuse others. */
+export const JOURNAL_VERSION = 1;
+
+/** Code units of the query kept in a record (SPEC §9). */
+export const RECORDED_QUERY_LENGTH = 200;
+
+/**
+ * One recorded search decision (SPEC §9): which ranker decided, on which query (its first
+ * 200 code units), which tools it returned and which of them were loaded. `skills` is
+ * written only when skill discovery is on (SPEC §7).
+ */
+export interface SearchDecision {
+  readonly ranker: string;
+  readonly query: string;
+  readonly results: readonly string[];
+  readonly loaded: readonly string[];
+  readonly skills?: readonly string[];
+}
+
+/**
+ * A record as stored. `value` is typed `unknown` on purpose: a journal is untrusted input
+ * (edited, truncated, forged), and every reader re-checks it against the live session.
+ */
+export interface JournalRecord {
+  readonly format: typeof JOURNAL_FORMAT;
+  readonly v: typeof JOURNAL_VERSION;
+  /** The decision id, `<run>#turn:<i>:tool:<j>:search`. */
+  readonly id: string;
+  /** Fingerprint of the session configuration that decided (see `sessionFingerprint`). */
+  readonly fingerprint?: string;
+  readonly value: unknown;
+}
+
+/**
+ * The id of the search decided by the `index`-th tool call of turn `turn` (SPEC §9). It is
+ * a pure function of the model's recorded response, so a replay asks for the same ids.
+ *
+ * @example
+ * searchDecisionId("run-42", 3, 0) // "run-42#turn:3:tool:0:search"
+ */
+export function searchDecisionId(run: string, turn: number, index: number): string {
+  return `${run}#turn:${turn}:tool:${index}:search`;
+}
+
+/** The query as a record keeps it: its first 200 code units (never half a surrogate pair). */
+export function recordedQuery(query: string): string {
+  return cutCodeUnits(query, RECORDED_QUERY_LENGTH);
+}
+
+/** A new record envelope around a decision. */
+export function journalRecord(id: string, value: SearchDecision, fingerprint?: string): JournalRecord {
+  const record: JournalRecord =
+    fingerprint === undefined
+      ? { format: JOURNAL_FORMAT, v: JOURNAL_VERSION, id, value }
+      : { format: JOURNAL_FORMAT, v: JOURNAL_VERSION, id, fingerprint, value };
+  return Object.freeze(record);
+}
+
+/** The fields of a stored decision, read defensively (a getter that throws reads as absent). */
+export interface StoredDecision {
+  readonly query: unknown;
+  readonly results: unknown;
+  readonly loaded: unknown;
+}
+
+export function readStoredDecision(value: unknown): StoredDecision {
+  if (typeof value !== "object" || value === null) return { query: undefined, results: undefined, loaded: undefined };
+  const field = (key: string): unknown => {
+    try {
+      return (value as Record<string, unknown>)[key];
+    } catch {
+      return undefined;
+    }
+  };
+  return { query: field("query"), results: field("results"), loaded: field("loaded") };
+}

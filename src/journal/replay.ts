@@ -1,0 +1,112 @@
+import { ToolsiftError } from "../errors.js";
+import { safeWarn, type WarningHook } from "../rankers/warnings.js";
+import type { Journal } from "./memory.js";
+import { journalRecord, type JournalRecord, type SearchDecision } from "./record.js";
+
+/**
+ * What a replay that goes another way than its journal does (SPEC §9): `"fail"` throws a
+ * `journal_divergence` error; `"warn"` emits a `TOOLSIFT_JOURNAL_DIVERGENCE` warning and
+ * carries on, serving what it can (still clipped, never widened).
+ */
+export type DivergenceMode = "fail" | "warn";
+
+/** How a decision id is to be answered. */
+export type DecisionLookup =
+  /** Recorded: serve it (after re-admission); the ranker is not called. */
+  | { readonly kind: "replay"; readonly record: JournalRecord }
+  /** Past the journal's end: decide live and record. */
+  | { readonly kind: "live" }
+  /**
+   * Not recorded although later records exist: the recorded run made this call and it
+   * recorded nothing, so it was refused there. The only refusal a replay cannot recompute
+   * from the call itself is `search_unavailable`, and that is what it must answer.
+   */
+  | { readonly kind: "unrecorded" };
+
+/**
+ * A session's cursor over its journal. Records are served in their order; asking for a
+ * later one skips the ones between (a divergence); every decision id is decided at most
+ * once per session.
+ */
+export class DecisionLog {
+  readonly #journal: Journal;
+  readonly #mode: DivergenceMode;
+  readonly #warn: WarningHook;
+  readonly #records: readonly JournalRecord[];
+  readonly #positions = new Map<string, number>();
+  readonly #decided = new Set<string>();
+  #cursor = 0;
+
+  constructor(journal: Journal, mode: DivergenceMode, warn: WarningHook) {
+    this.#journal = journal;
+    this.#mode = mode;
+    this.#warn = warn;
+    this.#records = journal.records();
+    this.#records.forEach((record, position) => {
+      if (this.#positions.has(record.id)) {
+        throw new ToolsiftError("invalid_journal", `The journal repeats the decision id ${JSON.stringify(record.id.slice(0, 120))}.`, {
+          path: [position],
+        });
+      }
+      this.#positions.set(record.id, position);
+    });
+  }
+
+  /** Records this session has not served yet. */
+  get pending(): number {
+    return this.#records.length - this.#cursor;
+  }
+
+  /** True while recorded decisions remain to be served. */
+  get replaying(): boolean {
+    return this.#cursor < this.#records.length;
+  }
+
+  /** Reports a divergence: throws in `"fail"` mode, warns in `"warn"` mode. */
+  diverged(message: string, path: readonly (string | number)[]): void {
+    if (this.#mode === "fail") throw new ToolsiftError("journal_divergence", message, { path });
+    safeWarn(this.#warn, { code: "TOOLSIFT_JOURNAL_DIVERGENCE", message });
+  }
+
+  /**
+   * How to answer decision `id`. Marks it decided: the same id asked twice in one session
+   * is a host error (`invalid_tool_call`), since it would decide one call twice.
+   */
+  lookup(id: string): DecisionLookup {
+    if (this.#decided.has(id)) {
+      throw new ToolsiftError("invalid_tool_call", `The tool call ${JSON.stringify(id)} was already handled in this session.`, {
+        path: [id],
+      });
+    }
+    this.#decided.add(id);
+    const position = this.#positions.get(id);
+    if (position === undefined) return this.replaying ? { kind: "unrecorded" } : { kind: "live" };
+    if (position > this.#cursor) {
+      const skipped = this.#records.slice(this.#cursor, position).map((record) => record.id);
+      this.diverged(
+        `Replay asked for ${JSON.stringify(id)} before the recorded ${skipped.length === 1 ? "decision" : "decisions"} ${skipped
+          .slice(0, 3)
+          .map((skippedId) => JSON.stringify(skippedId))
+          .join(", ")}${skipped.length > 3 ? ", …" : ""}.`,
+        [id],
+      );
+    }
+    this.#cursor = Math.max(this.#cursor, position + 1);
+    return { kind: "replay", record: this.#records[position]! };
+  }
+
+  /** Appends a live decision to the journal. */
+  record(id: string, decision: SearchDecision, fingerprint: string): void {
+    this.#journal.append(journalRecord(id, decision, fingerprint));
+  }
+
+  /**
+   * Checks that a replay asked for every recorded decision (SPEC §9: skipping recorded
+   * ones is a divergence). Call it when the run ends.
+   */
+  checkComplete(): void {
+    if (this.pending === 0) return;
+    const next = this.#records[this.#cursor]!;
+    this.diverged(`The run ended with ${this.pending} recorded decisions never asked for, from ${JSON.stringify(next.id)}.`, [next.id]);
+  }
+}

@@ -1,0 +1,100 @@
+import type { ToolSearchDoc } from "../types.js";
+import { toolTrust, type ToolTrust, type TrustOptions } from "../trust/policy.js";
+import { toolSpec, type ToolSpec } from "../trust/spec.js";
+import { annotationFor, catalogueTools, toolSearchDoc } from "../trust/tool-docs.js";
+import { toolKey, type ToolDefinition } from "../trust/tool-definition.js";
+import { configError, type ResolvedToolSearch } from "./config.js";
+import type { ToolAnnotations } from "../trust/tool-definition.js";
+
+/** One usable catalogue entry. */
+export interface CatalogEntry {
+  readonly key: string;
+  readonly tool: ToolDefinition;
+  readonly trust: ToolTrust;
+  /** Index in the host's catalogue (for error paths). */
+  readonly position: number;
+}
+
+/**
+ * The session's view of `toolSearch.catalog` (SPEC §6.3): entries keyed by id, minus those
+ * that share an id with a menu tool (the menu's definition wins), and the searchable
+ * universe (entries whose id passes the `namespaces` allowlist). Index docs and menu specs
+ * are built lazily: a session that never searches never pays for them.
+ */
+export class SessionCatalog {
+  readonly #entries = new Map<string, CatalogEntry>();
+  readonly #universe = new Set<string>();
+  readonly #annotations: ToolAnnotations | undefined;
+  readonly #specs = new Map<string, ToolSpec | null>();
+  readonly #hidden: number;
+  #docs: readonly ToolSearchDoc[] | undefined;
+
+  constructor(
+    config: Pick<ResolvedToolSearch, "catalog" | "annotations" | "namespaces" | "trustJsonSchemaText">,
+    menuNames: ReadonlySet<string>,
+  ) {
+    const { tools, allRemote } = catalogueTools(config.catalog, ["toolSearch", "catalog"]);
+    const trustOptions: TrustOptions = { trustJsonSchemaText: config.trustJsonSchemaText, allRemote };
+    const base: (string | number)[] = allRemote ? ["toolSearch", "catalog", "tools"] : ["toolSearch", "catalog"];
+    const namespaces = config.namespaces;
+    let shadowed = 0;
+    const seen = new Set<string>();
+    tools.forEach((tool, position) => {
+      const key = toolKey(tool);
+      if (key === undefined) throw configError([...base, position], "must have a non-empty string id or name");
+      if (seen.has(key)) throw configError([...base, position], `repeats the tool id ${JSON.stringify(key.slice(0, 80))}`);
+      seen.add(key);
+      if (menuNames.has(key)) {
+        shadowed++;
+        return;
+      }
+      this.#entries.set(key, { key, tool, trust: toolTrust(tool, key, trustOptions), position });
+      if (namespaces === undefined || namespaces.some((prefix) => key.startsWith(prefix))) this.#universe.add(key);
+    });
+    this.#annotations = config.annotations;
+    this.#hidden = shadowed + this.#entries.size - this.#universe.size;
+  }
+
+  get(key: string): CatalogEntry | undefined {
+    return this.#entries.get(key);
+  }
+
+  /** True when a search may return `key` (it may still be on the menu already). */
+  searchable(key: string): boolean {
+    return this.#universe.has(key);
+  }
+
+  /** Searchable ids, in catalogue order. */
+  universe(): ReadonlySet<string> {
+    return this.#universe;
+  }
+
+  /** Catalogue entries a search can never return (namespace-filtered or shadowed by a menu tool). */
+  get hidden(): number {
+    return this.#hidden;
+  }
+
+  /** Frozen index docs of the searchable tools (what a ranker factory receives). */
+  docs(): readonly ToolSearchDoc[] {
+    if (this.#docs === undefined) {
+      const docs: ToolSearchDoc[] = [];
+      for (const key of this.#universe) {
+        const entry = this.#entries.get(key)!;
+        docs.push(toolSearchDoc(entry.tool, key, entry.trust, annotationFor(this.#annotations, key)));
+      }
+      this.#docs = Object.freeze(docs);
+    }
+    return this.#docs;
+  }
+
+  /** The model-facing spec of an entry, or `undefined` when its own schema is not JSON. */
+  spec(key: string): ToolSpec | undefined {
+    let spec = this.#specs.get(key);
+    if (spec === undefined) {
+      const entry = this.#entries.get(key);
+      spec = entry === undefined ? null : (toolSpec(entry.tool, key, entry.trust) ?? null);
+      this.#specs.set(key, spec);
+    }
+    return spec ?? undefined;
+  }
+}

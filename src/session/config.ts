@@ -1,0 +1,238 @@
+import { z } from "zod";
+import { ToolsiftError } from "../errors.js";
+import type { Journal } from "../journal/memory.js";
+import type { DivergenceMode } from "../journal/replay.js";
+import { checkRankerInput, type RankerInput } from "../rankers/shape.js";
+import type { WarningHook } from "../rankers/warnings.js";
+import type { McpToolsList, ToolAnnotations, ToolDefinition, TrustJsonSchemaText } from "../trust/tool-definition.js";
+
+/**
+ * Defaults of the `toolSearch` config (SPEC §6.5). Units and ranges:
+ * - `maxPerSearch`: tools one search returns, 1–50 (default 5). Low: more round trips for
+ *   the model; high: more tokens per result.
+ * - `maxLoaded`: tools searches may add to the menu over the run, 1–200 (default 20).
+ *   Hits past it are returned `loaded: false`.
+ * - `maxSearches`: searches per run, 1–200 (default 25); later calls get `search_limit_reached`.
+ * - `maxMenuChars`: optional budget, in UTF-16 code units of the JSON of the specs of the
+ *   tools searches loaded, 1–10,000,000 (default: no budget).
+ * - `toolName`: the meta-tool's name (default `search_tools`), 1–64 of `[A-Za-z0-9_-]`.
+ */
+export const TOOL_SEARCH_DEFAULTS = Object.freeze({
+  toolName: "search_tools",
+  maxPerSearch: 5,
+  maxLoaded: 20,
+  maxSearches: 25,
+});
+
+/** Ceilings of the `toolSearch` caps: a larger value is a config error, not a silent clamp. */
+export const TOOL_SEARCH_CEILINGS = Object.freeze({
+  maxPerSearch: 50,
+  maxLoaded: 200,
+  maxSearches: 200,
+  maxMenuChars: 10_000_000,
+});
+
+/**
+ * Defaults of the session config: the run id that prefixes decision ids, and what a replay
+ * does when it goes another way than its journal (`"fail"`: a typed error).
+ */
+export const SESSION_DEFAULTS = Object.freeze({
+  runId: "run",
+  divergence: "fail" as DivergenceMode,
+});
+
+function cap(min: number, max: number) {
+  const error = `must be an integer from ${min} to ${max}`;
+  return z.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+}
+
+function isObject(value: unknown): boolean {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+const toolSchema = z.custom<ToolDefinition>(isObject, { error: "must be a tool definition object with an id or a name" });
+
+const catalogSchema = z.union(
+  [z.array(toolSchema), z.looseObject({ tools: z.array(toolSchema) })],
+  { error: "must be an array of tool definitions or an MCP tools/list result ({ tools: [...] })" },
+);
+
+const labelsSchema = z.array(z.string({ error: "must be a string" }), { error: "must be an array of strings" }).max(1024);
+
+const annotationsSchema = z.record(
+  z.string(),
+  z.strictObject({ tags: labelsSchema.optional(), aliases: labelsSchema.optional() }, { error: "must be { tags?, aliases? }" }),
+  { error: "must be an object of { tags?, aliases? } by tool id" },
+);
+
+const nameListSchema = z.array(z.string().min(1, { error: "must not be empty" }), { error: "must be an array of strings" }).max(100_000);
+
+const toolSearchSchema = z.strictObject(
+  {
+    catalog: catalogSchema,
+    annotations: annotationsSchema.optional(),
+    namespaces: nameListSchema.optional(),
+    alwaysLoaded: nameListSchema.optional(),
+    ranker: z
+      .custom<RankerInput>((value) => typeof value === "function" || isObject(value), {
+        error: "must be a ranker ({ kind, rank }) or a factory (docs) => ranker",
+      })
+      .optional(),
+    toolName: z
+      .string({ error: "must be a string" })
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: "must be 1 to 64 characters of A-Z, a-z, 0-9, _ and -" })
+      .default(TOOL_SEARCH_DEFAULTS.toolName),
+    maxPerSearch: cap(1, TOOL_SEARCH_CEILINGS.maxPerSearch).default(TOOL_SEARCH_DEFAULTS.maxPerSearch),
+    maxLoaded: cap(1, TOOL_SEARCH_CEILINGS.maxLoaded).default(TOOL_SEARCH_DEFAULTS.maxLoaded),
+    maxSearches: cap(1, TOOL_SEARCH_CEILINGS.maxSearches).default(TOOL_SEARCH_DEFAULTS.maxSearches),
+    maxMenuChars: cap(1, TOOL_SEARCH_CEILINGS.maxMenuChars).optional(),
+    trustJsonSchemaText: z
+      .union([z.boolean(), z.array(z.string())], { error: "must be a boolean or an array of id prefixes" })
+      .optional(),
+  },
+  { error: "must be an object" },
+);
+
+const sessionSchema = z.strictObject(
+  {
+    runId: z
+      .string({ error: "must be a string" })
+      .regex(/^[^\s#]{1,128}$/u, { error: "must be 1 to 128 characters without spaces or #" })
+      .default(SESSION_DEFAULTS.runId),
+    tools: z.array(toolSchema, { error: "must be an array of tool definitions" }).default(() => []),
+    toolSearch: toolSearchSchema.optional(),
+    journal: z
+      .custom<Journal>(
+        (value) =>
+          isObject(value) &&
+          typeof (value as Journal).records === "function" &&
+          typeof (value as Journal).append === "function",
+        { error: "must be a journal ({ records(), append(record) })" },
+      )
+      .optional(),
+    divergence: z.enum(["fail", "warn"], { error: 'must be "fail" or "warn"' }).default(SESSION_DEFAULTS.divergence),
+    onWarning: z.custom<WarningHook>((value) => typeof value === "function", { error: "must be a function" }).optional(),
+  },
+  { error: "must be an object" },
+);
+
+/** What `createToolSearchSession` accepts. */
+export interface ToolSearchSessionConfig {
+  /** Prefix of every decision id (`<runId>#turn:<i>:tool:<j>:search`). Default `"run"`. */
+  readonly runId?: string;
+  /** The agent's own tools: on the menu from the start, never searched (SPEC §6.2). */
+  readonly tools?: readonly ToolDefinition[];
+  /** Tool search. Absent: nothing changes, the menu is the agent's tools (SPEC §6.1). */
+  readonly toolSearch?: ToolSearchConfig;
+  /** Where decisions are recorded and, when it holds records, replayed from. Default: a new in-memory journal. */
+  readonly journal?: Journal;
+  /** What a replay that goes another way than its journal does. Default `"fail"`. */
+  readonly divergence?: DivergenceMode;
+  /** Where warnings go. Default: `process.emitWarning` where it exists. */
+  readonly onWarning?: WarningHook;
+}
+
+/** The `toolSearch` part of the config (SPEC §6). See `TOOL_SEARCH_DEFAULTS` for units and ranges. */
+export interface ToolSearchConfig {
+  /** The only tools a search may return and load. */
+  readonly catalog: readonly ToolDefinition[] | McpToolsList;
+  /** Host-written tags and aliases by tool id (trusted, any tool). */
+  readonly annotations?: ToolAnnotations;
+  /** Id prefixes: only catalogue tools whose id starts with one are searchable. */
+  readonly namespaces?: readonly string[];
+  /** Catalogue ids put on the menu from the start. */
+  readonly alwaysLoaded?: readonly string[];
+  /** The ranker, or a factory called once per session with its searchable docs. Default: the built-in BM25F. */
+  readonly ranker?: RankerInput;
+  readonly toolName?: string;
+  readonly maxPerSearch?: number;
+  readonly maxLoaded?: number;
+  readonly maxSearches?: number;
+  readonly maxMenuChars?: number;
+  /** Remote tools whose text the operator vouches for (`true`: all; a list: id prefixes). */
+  readonly trustJsonSchemaText?: TrustJsonSchemaText;
+}
+
+type ParsedSession = z.output<typeof sessionSchema>;
+export type ParsedToolSearch = NonNullable<ParsedSession["toolSearch"]>;
+
+export type ResolvedToolSearch = Omit<ParsedToolSearch, "annotations" | "catalog"> & {
+  readonly catalog: readonly ToolDefinition[] | McpToolsList;
+  readonly annotations?: ToolAnnotations;
+};
+
+/** The validated config. Tool lists and annotations are the host's own objects (never copies). */
+export interface ResolvedSessionConfig {
+  readonly runId: string;
+  readonly tools: readonly ToolDefinition[];
+  readonly toolSearch: ResolvedToolSearch | undefined;
+  readonly journal: Journal | undefined;
+  readonly divergence: DivergenceMode;
+  readonly onWarning: WarningHook | undefined;
+}
+
+function pathText(path: readonly PropertyKey[]): string {
+  let text = "";
+  for (const part of path) {
+    if (typeof part === "number") text += `[${part}]`;
+    else text += text.length === 0 ? String(part) : `.${String(part)}`;
+  }
+  return text.length === 0 ? "config" : text;
+}
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let value = input;
+  for (const part of path) {
+    if (typeof value !== "object" || value === null) return undefined;
+    value = (value as Record<PropertyKey, unknown>)[part];
+  }
+  return value;
+}
+
+function shown(value: unknown): string {
+  if (typeof value === "number" || typeof value === "boolean" || value === null) return String(value);
+  if (typeof value === "string") return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  if (Array.isArray(value)) return "an array";
+  return typeof value === "function" ? "a function" : typeof value;
+}
+
+/** A config error naming the field, the rule and (for a scalar) the value it got. */
+export function configError(path: readonly (string | number)[], rule: string, cause?: unknown): ToolsiftError {
+  return new ToolsiftError("invalid_config", `${pathText(path)}: ${rule}`, { path, cause });
+}
+
+function toConfigError(input: unknown, issue: z.core.$ZodIssue, cause: unknown): ToolsiftError {
+  const path = issue.path.map((part) => (typeof part === "symbol" ? String(part) : part));
+  if (issue.code === "unrecognized_keys") {
+    const names = issue.keys.map((key) => JSON.stringify(key)).join(", ");
+    return configError(path, `unknown option${issue.keys.length > 1 ? "s" : ""} ${names}`, cause);
+  }
+  const value = valueAt(input, path);
+  const got = value === undefined ? "it is missing" : `got ${shown(value)}`;
+  return configError(path, `${issue.message} (${got})`, cause);
+}
+
+/**
+ * Validates a session config once, at the edge (STYLE: config is a zod schema). The first
+ * problem is thrown as an `invalid_config` error naming the field and the allowed range;
+ * a ranker that is a class or lacks a string `kind` is an `invalid_ranker` error.
+ */
+export function parseSessionConfig(input: unknown): ResolvedSessionConfig {
+  const result = sessionSchema.safeParse(input);
+  if (!result.success) throw toConfigError(input, result.error.issues[0]!, result.error);
+  const parsed = result.data;
+  const raw = input as ToolSearchSessionConfig;
+  if (parsed.toolSearch?.ranker !== undefined) checkRankerInput(parsed.toolSearch.ranker, ["toolSearch", "ranker"]);
+  const toolSearch =
+    parsed.toolSearch === undefined
+      ? undefined
+      : { ...parsed.toolSearch, catalog: raw.toolSearch!.catalog, annotations: raw.toolSearch!.annotations };
+  return {
+    runId: parsed.runId,
+    tools: raw.tools ?? [],
+    toolSearch,
+    journal: parsed.journal,
+    divergence: parsed.divergence,
+    onWarning: parsed.onWarning,
+  };
+}

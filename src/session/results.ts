@@ -1,0 +1,60 @@
+import { deepFreeze } from "../trust/schema.js";
+
+/** One tool in a `search_tools` result (SPEC §6.4). */
+export interface SearchToolsHit {
+  readonly name: string;
+  /** One line: the first line of a trusted description, or the withheld text. */
+  readonly description: string;
+  /** On the menu now. `false`: it did not fit (a cap) and cannot be called. */
+  readonly loaded: boolean;
+}
+
+/** The result of a valid `search_tools` call, as the model receives it. */
+export interface SearchToolsResult {
+  readonly tools: readonly SearchToolsHit[];
+  readonly note?: string;
+}
+
+/** Codes of a refused `search_tools` call (SPEC §6.7). Refusals record nothing. */
+export type SearchErrorCode = "invalid_tool_input" | "search_limit_reached" | "search_unavailable";
+
+/** A refused `search_tools` call, as the model receives it: plain data with a literal `code`. */
+export interface SearchErrorResult {
+  readonly code: SearchErrorCode;
+  readonly message: string;
+  /** For `invalid_tool_input`: the input field at fault. */
+  readonly path?: readonly (string | number)[];
+}
+
+/** Codes of a call of a tool that is not on the menu. */
+export type ToolCallErrorCode = "unknown_tool" | "tool_not_loaded";
+
+/** The answer to a call of a tool that is not on the menu (SPEC §6.8). */
+export interface ToolCallErrorResult {
+  readonly code: ToolCallErrorCode;
+  readonly message: string;
+  /** Up to three near names the session may show, best first. */
+  readonly suggestions: readonly string[];
+}
+
+/** Characters of a model-supplied name echoed back in a message. */
+export const ECHOED_NAME_LENGTH = 64;
+
+/** A model-supplied name, quoted and bounded for echoing in a message. */
+export function echoName(name: string): string {
+  const bounded = name.length > ECHOED_NAME_LENGTH ? `${name.slice(0, ECHOED_NAME_LENGTH)}…` : name;
+  return JSON.stringify(bounded);
+}
+
+const MESSAGES: Readonly<Record<Exclude<SearchErrorCode, "invalid_tool_input">, string>> = {
+  search_limit_reached: "The search limit for this run is reached; use the tools already loaded.",
+  search_unavailable: "Tool search is unavailable right now; try again later or use the tools already loaded.",
+};
+
+export function searchError(code: Exclude<SearchErrorCode, "invalid_tool_input">): SearchErrorResult {
+  return deepFreeze({ code, message: MESSAGES[code] });
+}
+
+export function invalidInput(message: string, path: readonly (string | number)[]): SearchErrorResult {
+  return deepFreeze({ code: "invalid_tool_input" as const, message, path: [...path] });
+}

@@ -1,0 +1,60 @@
+import { cutCodeUnits } from "../trust/labels.js";
+import { invalidInput, type SearchErrorResult } from "./results.js";
+
+/** Code units of a query passed to a ranker (SPEC §1.7: cut before anything else). */
+export const MAX_QUERY_LENGTH = 512;
+
+/** Code units of one name in `select`. */
+export const MAX_SELECT_NAME_LENGTH = 256;
+
+/** A valid `search_tools` input. */
+export interface SearchInput {
+  /** The query cut to 512 code units; `""` when the call only selects. */
+  readonly query: string;
+  /** Tools this call may return: the model's `limit`, at most `maxPerSearch`. */
+  readonly page: number;
+  /** Exact names asked for, in order, deduplicated. */
+  readonly select: readonly string[];
+}
+
+export type ParsedSearchInput = { readonly ok: true; readonly input: SearchInput } | { readonly ok: false; readonly error: SearchErrorResult };
+
+function fail(message: string, path: readonly (string | number)[]): ParsedSearchInput {
+  return { ok: false, error: invalidInput(message, path) };
+}
+
+/**
+ * Reads a model's `search_tools` arguments (SPEC §6.4, §6.8): `{ query?, limit?, select? }`,
+ * at least a non-blank query or one selected name. A `limit` above `maxPerSearch` is
+ * clamped (the model asked for more than it may have, not for something wrong); a limit
+ * that is not a positive integer is invalid. Unknown fields are ignored.
+ */
+export function parseSearchInput(raw: unknown, maxPerSearch: number): ParsedSearchInput {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
+    return fail("search_tools takes an object: { query: string, limit?: integer, select?: string[] }.", []);
+  }
+  const { query, limit, select } = raw as Record<string, unknown>;
+  if (query !== undefined && typeof query !== "string") return fail("query must be a string.", ["query"]);
+  if (limit !== undefined && !(typeof limit === "number" && Number.isInteger(limit) && limit >= 1)) {
+    return fail(`limit must be an integer from 1 to ${maxPerSearch}.`, ["limit"]);
+  }
+  const names: string[] = [];
+  if (select !== undefined) {
+    if (!Array.isArray(select)) return fail("select must be an array of tool names.", ["select"]);
+    if (select.length > maxPerSearch) return fail(`select names at most ${maxPerSearch} tools.`, ["select"]);
+    for (let i = 0; i < select.length; i++) {
+      const name: unknown = select[i];
+      if (typeof name !== "string" || name.length === 0 || name.length > MAX_SELECT_NAME_LENGTH) {
+        return fail(`select[${i}] must be a tool name (1 to ${MAX_SELECT_NAME_LENGTH} characters).`, ["select", i]);
+      }
+      if (!names.includes(name)) names.push(name);
+    }
+  }
+  const cut = typeof query === "string" ? cutCodeUnits(query, MAX_QUERY_LENGTH) : "";
+  const text = cut.trim().length === 0 ? "" : cut;
+  if (text.length === 0 && names.length === 0) {
+    return fail("Give a query (what you want to do, in a few words) or select (exact tool names).", ["query"]);
+  }
+  const page = Math.min(typeof limit === "number" ? limit : maxPerSearch, maxPerSearch);
+  return { ok: true, input: { query: text, page, select: names } };
+}

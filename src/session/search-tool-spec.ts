@@ -1,0 +1,35 @@
+import { deepFreeze } from "../trust/schema.js";
+import type { ToolSpec } from "../trust/spec.js";
+
+/**
+ * The model-facing spec of the search meta-tool. A pure function of its name and
+ * `maxPerSearch`, so the first menu entry is byte-identical for every run of a config.
+ */
+export function searchToolSpec(name: string, maxPerSearch: number): ToolSpec {
+  return deepFreeze({
+    name,
+    description:
+      "Find tools for a task and add them to your tools. Describe the task in a few words (query), " +
+      "or name tools exactly (select). Tools returned with loaded: true can be called right away; " +
+      "loaded: false means the tool did not fit and cannot be called.",
+    inputSchema: {
+      type: "object",
+      properties: {
+        query: { type: "string", description: "What you want to do, in a few words." },
+        limit: {
+          type: "integer",
+          minimum: 1,
+          maximum: maxPerSearch,
+          description: `How many tools to return (at most ${maxPerSearch}).`,
+        },
+        select: {
+          type: "array",
+          items: { type: "string" },
+          maxItems: maxPerSearch,
+          description: "Exact tool names to load.",
+        },
+      },
+      additionalProperties: false,
+    },
+  });
+}

@@ -1,0 +1,300 @@
+import { ToolsiftError } from "../errors.js";
+import { fingerprint } from "../journal/fingerprint.js";
+import { InMemoryJournal, type Journal } from "../journal/memory.js";
+import { readStoredDecision, recordedQuery, searchDecisionId, type JournalRecord } from "../journal/record.js";
+import { DecisionLog } from "../journal/replay.js";
+import { bm25RankerFactory } from "../rankers/builtin.js";
+import { SessionRanker } from "../rankers/session-ranker.js";
+import { emitProcessWarning, safeWarn, type WarningHook } from "../rankers/warnings.js";
+import { deepFreeze } from "../trust/schema.js";
+import { resultDescription, type ToolSpec } from "../trust/spec.js";
+import { admitRecorded, planLoaded, recordedSet, type LoadBudget } from "./admission.js";
+import type { SessionCatalog } from "./catalog.js";
+import { parseSessionConfig, type ResolvedToolSearch, type ToolSearchSessionConfig } from "./config.js";
+import { rankPage } from "./live-search.js";
+import type { Menu } from "./menu.js";
+import { nearNames } from "./near-names.js";
+import { echoName, searchError, type SearchErrorResult, type SearchToolsResult, type ToolCallErrorResult } from "./results.js";
+import { parseSearchInput, type SearchInput } from "./search-input.js";
+import { setUpSession } from "./setup.js";
+import type { SearchCallOutcome, SessionStats, ToolCall, ToolCallOutcome } from "./types.js";
+
+const NOTE_NO_MATCH = "No matching tools.";
+const NOTE_NOT_LOADED = "Tools with loaded: false did not fit on the menu and cannot be called.";
+const MAX_NOTED_NAMES = 5;
+
+function isIndex(value: unknown): value is number {
+  return typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
+}
+
+function namesNote(label: string, names: readonly string[]): string {
+  const shown = names.slice(0, MAX_NOTED_NAMES).map(echoName).join(", ");
+  return `${label}: ${shown}${names.length > MAX_NOTED_NAMES ? ", …" : ""}.`;
+}
+
+/**
+ * One agent run's tool search (SPEC §6): the append-only menu and the single entry point
+ * for the model's tool calls. Create it with `createToolSearchSession`.
+ */
+export class ToolSearchSession {
+  readonly runId: string;
+  readonly #search: ResolvedToolSearch | undefined;
+  readonly #menu: Menu;
+  readonly #catalog: SessionCatalog | undefined;
+  readonly #ranker: SessionRanker | undefined;
+  readonly #journal: Journal;
+  readonly #log: DecisionLog;
+  readonly #warn: WarningHook;
+  readonly #admit: (id: string) => boolean;
+  readonly #badSpecs = new Set<string>();
+  #universeOnMenu: number;
+  #searches = 0;
+  #loadedBySearch = 0;
+  #searchMenuChars = 0;
+  #fingerprint: string | undefined;
+  #warnedConfig = false;
+
+  /** @internal Use `createToolSearchSession`. */
+  constructor(config: ToolSearchSessionConfig) {
+    const resolved = parseSessionConfig(config);
+    this.runId = resolved.runId;
+    this.#search = resolved.toolSearch;
+    this.#warn = resolved.onWarning ?? emitProcessWarning;
+    const setup = setUpSession(resolved);
+    this.#menu = setup.menu;
+    this.#catalog = setup.catalog;
+    this.#universeOnMenu = setup.universeOnMenu;
+    const catalog = setup.catalog;
+    this.#ranker =
+      catalog === undefined ? undefined : new SessionRanker(this.#search?.ranker ?? bm25RankerFactory(), () => catalog.docs(), this.#warn);
+    this.#admit = (id) => catalog !== undefined && catalog.searchable(id) && !this.#menu.has(id);
+    this.#journal = resolved.journal ?? new InMemoryJournal();
+    this.#log = new DecisionLog(this.#journal, resolved.divergence, this.#warn);
+  }
+
+  /** The model-facing specs in menu order: the same frozen objects every turn, new ones only appended. */
+  menu(): readonly ToolSpec[] {
+    return this.#menu.specs();
+  }
+
+  /** The names on the menu, in menu order. */
+  menuNames(): readonly string[] {
+    return this.#menu.names();
+  }
+
+  isOnMenu(name: string): boolean {
+    return this.#menu.has(name);
+  }
+
+  /** The journal this session records into (and replays from). */
+  get journal(): Journal {
+    return this.#journal;
+  }
+
+  stats(): SessionStats {
+    return {
+      searches: this.#searches,
+      loadedBySearch: this.#loadedBySearch,
+      searchMenuChars: this.#searchMenuChars,
+      pendingReplay: this.#log.pending,
+    };
+  }
+
+  /**
+   * Ends the run: a replay that left recorded decisions unasked went another way than its
+   * journal (a `journal_divergence` error in `"fail"` mode, a warning in `"warn"` mode).
+   */
+  finish(): void {
+    this.#log.checkComplete();
+  }
+
+  /**
+   * Handles one tool call of the model. `search_tools` is answered here (and the menu
+   * grows); for any other name the outcome says whether the tool is on the menu (the host
+   * then runs it through its own gates) or gives the model an error with near names.
+   * Throws `invalid_tool_call` for a malformed call or one handled twice, and
+   * `journal_divergence` when a replay goes another way in `"fail"` mode.
+   */
+  handleToolCall(call: ToolCall): ToolCallOutcome {
+    if (typeof call !== "object" || call === null) throw new ToolsiftError("invalid_tool_call", "A tool call is { turn, index, name, input }.");
+    const { turn, index, name } = call;
+    if (!isIndex(turn) || !isIndex(index)) {
+      throw new ToolsiftError("invalid_tool_call", "turn and index are non-negative integers.", { path: isIndex(turn) ? ["index"] : ["turn"] });
+    }
+    if (typeof name !== "string") throw new ToolsiftError("invalid_tool_call", "name is a string.", { path: ["name"] });
+    if (this.#search !== undefined && name === this.#search.toolName) {
+      return this.#searchCall(this.#search, call, searchDecisionId(this.runId, turn, index));
+    }
+    const entry = this.#menu.get(name);
+    if (entry?.tool !== undefined) {
+      return { kind: "tool", name, onMenu: true, tool: entry.tool, thirdParty: entry.thirdParty };
+    }
+    const { result, tainted } = this.#offMenu(name);
+    return { kind: "tool", name, onMenu: false, result, tainted };
+  }
+
+  #offMenu(name: string): { result: ToolCallErrorResult; tainted: boolean } {
+    const catalog = this.#catalog;
+    if (this.#search !== undefined && catalog !== undefined && catalog.searchable(name)) {
+      const message = `Tool ${echoName(name)} is not loaded. Call ${this.#search.toolName} with select: [${echoName(name)}] to load it.`;
+      return { result: deepFreeze({ code: "tool_not_loaded", message, suggestions: [] }), tainted: catalog.get(name)!.trust.thirdParty };
+    }
+    const menuNames = this.#menu.names();
+    const admit = this.#admit;
+    const candidates = function* (): Generator<string> {
+      yield* menuNames;
+      if (catalog !== undefined) for (const id of catalog.universe()) if (admit(id)) yield id;
+    };
+    const suggestions = nearNames(name, candidates());
+    const tainted = suggestions.some((suggestion) => (this.#menu.get(suggestion)?.thirdParty ?? catalog?.get(suggestion)?.trust.thirdParty) === true);
+    const message = `Unknown tool ${echoName(name)}.${suggestions.length > 0 ? ` Did you mean: ${suggestions.join(", ")}?` : ""}`;
+    return { result: deepFreeze({ code: "unknown_tool", message, suggestions }), tainted };
+  }
+
+  #refused(name: string, decisionId: string, result: SearchErrorResult): SearchCallOutcome {
+    return { kind: "search", name, result, tainted: false, decisionId, source: "refused", added: [] };
+  }
+
+  #searchCall(search: ResolvedToolSearch, call: ToolCall, decisionId: string): SearchCallOutcome {
+    const parsed = parseSearchInput(call.input, search.maxPerSearch);
+    if (!parsed.ok) return this.#refused(call.name, decisionId, parsed.error);
+    if (this.#searches >= search.maxSearches) return this.#refused(call.name, decisionId, searchError("search_limit_reached"));
+    const lookup = this.#log.lookup(decisionId);
+    this.#searches++;
+    if (lookup.kind === "unrecorded") return this.#refused(call.name, decisionId, searchError("search_unavailable"));
+    if (lookup.kind === "replay") return this.#replay(call.name, parsed.input, decisionId, lookup.record);
+    return this.#live(call.name, parsed.input, decisionId);
+  }
+
+  #budget(): LoadBudget {
+    return {
+      loaded: this.#loadedBySearch,
+      maxLoaded: this.#search!.maxLoaded,
+      chars: this.#searchMenuChars,
+      maxChars: this.#search!.maxMenuChars,
+    };
+  }
+
+  #specSize = (id: string): number | undefined => {
+    const spec = this.#catalog!.spec(id);
+    if (spec === undefined) {
+      if (!this.#badSpecs.has(id)) {
+        this.#badSpecs.add(id);
+        safeWarn(this.#warn, { code: "TOOLSIFT_TOOL_SPEC", message: `Catalogue tool ${echoName(id)} has an input schema that is not JSON; it is never loaded.` });
+      }
+      return undefined;
+    }
+    return JSON.stringify(spec).length;
+  };
+
+  #sessionFingerprint(): string {
+    if (this.#fingerprint === undefined) {
+      const search = this.#search!;
+      const catalog = this.#catalog!;
+      const universe = [...catalog.universe()].map((id) => `${id}\u0000${catalog.get(id)!.trust.ownTextTrusted ? 1 : 0}`);
+      this.#fingerprint = fingerprint({
+        v: 1,
+        toolName: search.toolName,
+        caps: [search.maxPerSearch, search.maxLoaded, search.maxSearches, search.maxMenuChars ?? null],
+        menu: this.#menu.names().slice(0, this.#menu.size - this.#loadedBySearch),
+        universe: fingerprint(universe),
+      });
+    }
+    return this.#fingerprint;
+  }
+
+  #live(name: string, input: SearchInput, decisionId: string): SearchCallOutcome {
+    const selected = input.select.filter(this.#admit).slice(0, input.page);
+    const need = input.page - selected.length;
+    let results = selected;
+    let kind = "select";
+    if (input.query.length > 0 && need > 0) {
+      const built = this.#ranker!.resolve();
+      if (built === undefined) return this.#refused(name, decisionId, searchError("search_unavailable"));
+      const overAsk = this.#universeOnMenu + this.#catalog!.hidden + selected.length;
+      const ranked = rankPage(built, input.query, need, overAsk, (id) => this.#admit(id) && !selected.includes(id));
+      if (!ranked.ok) {
+        safeWarn(this.#warn, {
+          code: "TOOLSIFT_RANKER_FAILED",
+          message: `The ranker (${built.kind}) failed (${ranked.failure}); the search was answered search_unavailable.`,
+          cause: ranked.cause,
+        });
+        return this.#refused(name, decisionId, searchError("search_unavailable"));
+      }
+      results = [...selected, ...ranked.ids];
+      kind = built.kind;
+    }
+    const loaded = planLoaded(results, this.#budget(), this.#specSize);
+    // Record first, then grow the menu: if the store throws, nothing changed.
+    this.#log.record(decisionId, { ranker: kind, query: recordedQuery(input.query), results, loaded }, this.#sessionFingerprint());
+    return this.#complete(name, input, decisionId, results, loaded, "live");
+  }
+
+  #replay(name: string, input: SearchInput, decisionId: string, record: JournalRecord): SearchCallOutcome {
+    const stored = readStoredDecision(record.value);
+    if (stored.query !== recordedQuery(input.query)) {
+      this.#log.diverged(`Replay of ${JSON.stringify(decisionId)} has another query than its record.`, [decisionId]);
+    }
+    if (record.fingerprint !== undefined && record.fingerprint !== this.#sessionFingerprint() && !this.#warnedConfig) {
+      this.#warnedConfig = true;
+      safeWarn(this.#warn, {
+        code: "TOOLSIFT_JOURNAL_CONFIG",
+        message: "This journal was recorded under another tool-search configuration; its decisions are re-admitted against this one.",
+      });
+    }
+    // The record is untrusted: re-admitted against this session, clipped to this call's
+    // page, and its loaded list can only narrow what the caps allow now.
+    const results = admitRecorded(stored.results, input.page, this.#admit);
+    const recordedLoaded = recordedSet(stored.loaded);
+    const loaded = planLoaded(results, this.#budget(), this.#specSize).filter((id) => recordedLoaded.has(id));
+    return this.#complete(name, input, decisionId, results, loaded, "replay");
+  }
+
+  #complete(
+    name: string,
+    input: SearchInput,
+    decisionId: string,
+    results: readonly string[],
+    loaded: readonly string[],
+    source: "live" | "replay",
+  ): SearchCallOutcome {
+    const catalog = this.#catalog!;
+    const notes: string[] = [];
+    if (results.length === 0) notes.push(NOTE_NO_MATCH);
+    const alreadyOn = input.select.filter((selected) => this.#menu.has(selected));
+    const notFound = input.select.filter((selected) => !this.#menu.has(selected) && !catalog.searchable(selected));
+    if (alreadyOn.length > 0) notes.push(namesNote("Already on the menu", alreadyOn));
+    if (notFound.length > 0) notes.push(namesNote("No tool named", notFound));
+    const loadedSet = new Set(loaded);
+    if (results.some((id) => !loadedSet.has(id))) notes.push(NOTE_NOT_LOADED);
+
+    for (const id of loaded) {
+      const entry = catalog.get(id)!;
+      const spec = catalog.spec(id)!;
+      this.#menu.add({ name: id, spec, tool: entry.tool, section: "search", thirdParty: entry.trust.thirdParty });
+      this.#loadedBySearch++;
+      this.#searchMenuChars += JSON.stringify(spec).length;
+      this.#universeOnMenu++;
+    }
+    const tools = results.map((id) => ({ name: id, description: resultDescription(catalog.get(id)!.trust), loaded: loadedSet.has(id) }));
+    const result: SearchToolsResult = notes.length > 0 ? { tools, note: notes.join(" ") } : { tools };
+    const tainted = results.some((id) => catalog.get(id)!.trust.thirdParty);
+    return { kind: "search", name, result: deepFreeze(result), tainted, decisionId, source, added: Object.freeze([...loaded]) };
+  }
+}
+
+/**
+ * Creates the tool search of one agent run (SPEC §6). Validates the config (typed
+ * `invalid_config` / `invalid_ranker` errors naming the field) and builds the turn-0 menu.
+ * With a journal that holds records of an earlier run, searches are served from it.
+ *
+ * @example
+ * await init();
+ * const session = createToolSearchSession({ runId: "run-1", tools: agentTools, toolSearch: { catalog } });
+ * const outcome = session.handleToolCall({ turn: 0, index: 0, name: "search_tools", input: { query: "open an issue" } });
+ * // outcome.result → { tools: [{ name: "github__create_issue", description: "…", loaded: true }] }
+ * session.menu(); // search_tools, the agent's tools, then github__create_issue
+ */
+export function createToolSearchSession(config: ToolSearchSessionConfig): ToolSearchSession {
+  return new ToolSearchSession(config);
+}

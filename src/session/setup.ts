@@ -1,0 +1,70 @@
+import { toolTrust } from "../trust/policy.js";
+import { toolSpec } from "../trust/spec.js";
+import { toolKey } from "../trust/tool-definition.js";
+import { SessionCatalog } from "./catalog.js";
+import { configError, type ResolvedSessionConfig } from "./config.js";
+import { Menu } from "./menu.js";
+import { searchToolSpec } from "./search-tool-spec.js";
+
+/** The menu at turn 0 and the catalogue view, built from a validated config. */
+export interface SessionSetup {
+  readonly menu: Menu;
+  readonly catalog: SessionCatalog | undefined;
+  /** Searchable catalogue tools already on the menu (`alwaysLoaded` ones). */
+  readonly universeOnMenu: number;
+}
+
+/**
+ * Builds the turn-0 menu (SPEC §6.2): the search meta-tool, the agent's own tools, then the
+ * `alwaysLoaded` catalogue entries. Name collisions and unusable entries are loud config
+ * errors naming the field.
+ */
+export function setUpSession(config: ResolvedSessionConfig): SessionSetup {
+  const menu = new Menu();
+  const search = config.toolSearch;
+  const trustJsonSchemaText = search?.trustJsonSchemaText;
+  if (search !== undefined) {
+    menu.add({
+      name: search.toolName,
+      spec: searchToolSpec(search.toolName, search.maxPerSearch),
+      tool: undefined,
+      section: "meta",
+      thirdParty: false,
+    });
+  }
+  const agentNames = new Set<string>();
+  config.tools.forEach((tool, position) => {
+    const key = toolKey(tool);
+    if (key === undefined) throw configError(["tools", position], "must have a non-empty string id or name");
+    if (search !== undefined && key === search.toolName) {
+      throw configError(["toolSearch", "toolName"], `collides with the agent's tool at tools[${position}]; choose another name`);
+    }
+    if (agentNames.has(key)) throw configError(["tools", position], `repeats the tool id ${JSON.stringify(key.slice(0, 80))}`);
+    agentNames.add(key);
+    const trust = toolTrust(tool, key, { trustJsonSchemaText });
+    const spec = toolSpec(tool, key, trust);
+    if (spec === undefined) throw configError(["tools", position, "inputSchema"], "must be JSON (no cycles, functions or BigInts)");
+    menu.add({ name: key, spec, tool, section: "agent", thirdParty: trust.thirdParty });
+  });
+  if (search === undefined) return { menu, catalog: undefined, universeOnMenu: 0 };
+
+  const catalog = new SessionCatalog(search, agentNames);
+  const clash = catalog.get(search.toolName);
+  if (clash !== undefined) {
+    throw configError(["toolSearch", "toolName"], `collides with the catalogue tool at position ${clash.position}; choose another name`);
+  }
+  let universeOnMenu = 0;
+  (search.alwaysLoaded ?? []).forEach((id, position) => {
+    const path = ["toolSearch", "alwaysLoaded", position];
+    const entry = catalog.get(id);
+    if (entry === undefined) {
+      throw configError(path, `${JSON.stringify(id.slice(0, 80))} is not a catalogue tool (or an agent tool already has that id)`);
+    }
+    if (menu.has(id)) throw configError(path, `repeats ${JSON.stringify(id.slice(0, 80))}`);
+    const spec = catalog.spec(id);
+    if (spec === undefined) throw configError(path, "names a tool whose input schema is not JSON");
+    menu.add({ name: id, spec, tool: entry.tool, section: "always", thirdParty: entry.trust.thirdParty });
+    if (catalog.searchable(id)) universeOnMenu++;
+  });
+  return { menu, catalog, universeOnMenu };
+}
