@@ -1,0 +1,95 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { Bm25ToolRanker, init } from "../index.js";
+import { DEFAULT_LEXICON } from "./lexicon.js";
+import { DEFAULT_STOPWORDS } from "./stopwords.js";
+
+const CYRILLIC_WORD = /^[а-я]+$/; // `ё` is absent on purpose: the analyzer folds it to `е`
+const HAN_WORD = /^\p{Script=Han}{2,4}$/u;
+
+// The lexicon is generic: no tool, server or product names on either side (SPEC §1.9).
+const BANNED_VALUES = [
+  "github", "gitlab", "bitbucket", "slack", "jira", "confluence", "notion", "linear", "asana", "trello",
+  "todoist", "monday", "outlook", "gmail", "google", "microsoft", "onedrive", "onenote", "excel", "sentry",
+  "datadog", "figma", "postman", "airtable", "hubspot", "supabase", "neon", "mongodb", "postgres",
+  "postgresql", "kubernetes", "kubectl", "helm", "docker", "lark", "feishu", "wechat", "telegram", "zoom",
+  "yandex", "baidu", "amap", "mapbox", "airbnb", "reddit", "stripe", "circleci", "argocd", "playwright",
+  "puppeteer", "chrome", "firecrawl", "tavily", "brave", "perplexity", "hostinger", "cloudbase",
+];
+const BANNED_KEY_PARTS = [
+  "гитхаб", "гитлаб", "битбакет", "слак", "джир", "конфлюенс", "ноушн", "асан", "трелл", "гугл",
+  "гмейл", "аутлук", "эксел", "телеграм", "телег", "зум", "яндекс", "докер", "кубер", "хелм", "постгр",
+  "монг", "сентри", "датадог", "фигм",
+  "飞书", "钉钉", "微信", "高德", "百度", "腾讯", "谷歌", "微软", "阿里",
+];
+
+const entries = Object.entries(DEFAULT_LEXICON);
+const russianKeys = entries.map(([key]) => key).filter((key) => CYRILLIC_WORD.test(key));
+const chineseKeys = entries.map(([key]) => key).filter((key) => HAN_WORD.test(key));
+
+let core: Bm25ToolRanker;
+
+beforeAll(async () => {
+  await init();
+  core = new Bm25ToolRanker([{ id: "a", description: "a", tags: [], aliases: [] }]);
+});
+
+describe("DEFAULT_LEXICON", () => {
+  it("is frozen, and so is every list of English words", () => {
+    expect(Object.isFrozen(DEFAULT_LEXICON)).toBe(true);
+    for (const [key, english] of entries) expect(Object.isFrozen(english), key).toBe(true);
+  });
+
+  it("has no prototype, so an arbitrary looked-up word finds nothing", () => {
+    expect(DEFAULT_LEXICON["constructor"]).toBeUndefined();
+    expect(DEFAULT_LEXICON["toString"]).toBeUndefined();
+  });
+
+  it("has 300–600 Russian keys, 200–350 Chinese keys and no other keys", () => {
+    expect(russianKeys.length).toBeGreaterThanOrEqual(300);
+    expect(russianKeys.length).toBeLessThanOrEqual(600);
+    expect(chineseKeys.length).toBeGreaterThanOrEqual(200);
+    expect(chineseKeys.length).toBeLessThanOrEqual(350);
+    expect(russianKeys.length + chineseKeys.length).toBe(entries.length);
+  });
+
+  it("keys Russian words exactly as the query analyzer emits them", () => {
+    expect(russianKeys.filter((key) => core.analyze(key).join(" ") !== key)).toEqual([]);
+  });
+
+  it("maps every key to distinct lower-case English words the analyzer keeps whole", () => {
+    const bad = entries.filter(
+      ([, english]) =>
+        english.length === 0 ||
+        new Set(english).size !== english.length ||
+        english.some((word) => !/^[a-z]+$/.test(word) || core.analyze(word).length !== 1),
+    );
+    expect(bad).toEqual([]);
+  });
+
+  it("neither keys nor expands to a stopword", () => {
+    const stopTerms = new Set(DEFAULT_STOPWORDS.flatMap((entry) => core.analyze(entry)));
+    const bad = entries.filter(
+      ([key, english]) => stopTerms.has(key) || english.some((word) => core.analyze(word).some((term) => stopTerms.has(term))),
+    );
+    expect(bad).toEqual([]);
+  });
+
+  it("names no product, server or catalogue", () => {
+    const banned = new Set(BANNED_VALUES);
+    const bad = entries.filter(
+      ([key, english]) => BANNED_KEY_PARTS.some((part) => key.includes(part)) || english.some((word) => banned.has(word)),
+    );
+    expect(bad).toEqual([]);
+  });
+
+  it("carries the examples of SPEC §1.9 and several forms of common words", () => {
+    expect(DEFAULT_LEXICON["пулреквест"]).toEqual(["pull", "request"]);
+    expect(DEFAULT_LEXICON["выкати"]).toEqual(["deploy", "release"]);
+    expect(DEFAULT_LEXICON["таска"]).toEqual(["task"]);
+    expect(DEFAULT_LEXICON["созвон"]).toEqual(["meeting", "call"]);
+    expect(DEFAULT_LEXICON["合并请求"]).toEqual(["merge", "request"]);
+    for (const form of ["задача", "задачу", "задачи", "задач", "создай", "создать", "письмо", "письма", "ветку", "ветки"]) {
+      expect(DEFAULT_LEXICON[form], form).toBeDefined();
+    }
+  });
+});
