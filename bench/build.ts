@@ -1,0 +1,69 @@
+// Build time and retained memory per engine and catalogue size.
+//
+//   npx tsx --expose-gc bench/build.ts [--sizes 1000,10000] [--engines toolsift,minisearch]
+import type { ToolSearchDoc } from "../src/types.js";
+import { benchCatalogues, DEFAULT_SIZES } from "./lib/catalogues.js";
+import type { BenchEngine, EngineFactory } from "./lib/engine.js";
+import {
+  formatBytes,
+  formatMillis,
+  formatRatio,
+  isMain,
+  listArgument,
+  markdownTable,
+  measureMemory,
+  median,
+  timeOnce,
+  type MemoryDelta,
+} from "./lib/harness.js";
+import { selectEngines } from "./lib/select.js";
+
+export interface BuildResult {
+  /** Median wall time of `runs` builds, ms. */
+  readonly ms: number;
+  readonly runs: number;
+  readonly memory: MemoryDelta;
+  /** The last engine built, for the query and artifact measurements that follow. */
+  readonly engine: BenchEngine;
+}
+
+/** Builds `runs` times (the first also measures memory) and keeps the last index. */
+export function measureBuild(factory: EngineFactory, docs: readonly ToolSearchDoc[], runs: number): BuildResult {
+  const times: number[] = [];
+  const first = measureMemory(() => {
+    const engine = factory.create();
+    times.push(timeOnce(() => engine.build(docs)).ms);
+    return engine;
+  });
+  let engine = first.result;
+  for (let run = 1; run < runs; run++) {
+    const next = factory.create();
+    times.push(timeOnce(() => next.build(docs)).ms);
+    engine = next;
+  }
+  return { ms: median(times), runs: times.length, memory: first.memory, engine };
+}
+
+/** Runs per size: a few at small sizes for a stable median, one at 100k. */
+export function buildRuns(size: number): number {
+  return size <= 10_000 ? 3 : 1;
+}
+
+if (isMain(import.meta.url)) {
+  const sizes = (listArgument("sizes") ?? DEFAULT_SIZES.map(String)).map(Number);
+  const { engines, notes } = await selectEngines(listArgument("engines"));
+  const { catalogues, skipped } = benchCatalogues(sizes);
+  for (const note of [...notes, ...skipped]) console.error(note);
+  for (const catalogue of catalogues) {
+    const rows: string[][] = [];
+    let toolsiftMs = Number.NaN;
+    for (const factory of engines) {
+      const result = measureBuild(factory, catalogue.docs, buildRuns(catalogue.docs.length));
+      if (factory.name === "toolsift") toolsiftMs = result.ms;
+      rows.push([factory.name, formatMillis(result.ms), formatRatio(result.ms, toolsiftMs), formatBytes(result.memory.retainedBytes)]);
+      console.error(`${catalogue.name} ${factory.name}: ${formatMillis(result.ms)}`);
+    }
+    console.log(`\n## build, ${catalogue.name}\n`);
+    console.log(markdownTable(["engine", "build (median)", "× toolsift", "retained memory"], rows));
+  }
+}

@@ -1,0 +1,71 @@
+// Artifact size, serialize time and load time per engine: what a cold Worker or a browser
+// tab pays instead of rebuilding. toolsift's `serialize()` / `Bm25ToolRanker.load()` are
+// used when the core has them; peers use their own JSON export/import.
+//
+//   npx tsx bench/load.ts [--sizes 1000,10000] [--engines toolsift,minisearch]
+import { benchCatalogues, DEFAULT_SIZES } from "./lib/catalogues.js";
+import { serializedBytes, type BenchEngine, type EngineFactory } from "./lib/engine.js";
+import { formatBytes, formatMillis, formatRatio, isMain, listArgument, markdownTable, median, timeOnce } from "./lib/harness.js";
+import { selectEngines } from "./lib/select.js";
+
+export type ArtifactResult =
+  | { readonly serializeMs: number; readonly bytes: number; readonly loadMs: number; readonly runs: number }
+  | { readonly skipped: string };
+
+/**
+ * Serializes `built` once, then loads the artifact into fresh engines `runs` times (median),
+ * and checks the loaded index answers a probe query like the built one.
+ */
+export function measureArtifact(factory: EngineFactory, built: BenchEngine, probe: string, runs: number): ArtifactResult {
+  if (built.serialize === undefined || factory.create().load === undefined) {
+    return { skipped: `${factory.name}: no serialize/load (yet)` };
+  }
+  const serialized = timeOnce(() => built.serialize!());
+  const times: number[] = [];
+  let loaded: BenchEngine | undefined;
+  for (let run = 0; run < runs; run++) {
+    const fresh = factory.create();
+    times.push(timeOnce(() => fresh.load!(serialized.result)).ms);
+    loaded = fresh;
+  }
+  const expected = built.rank(probe, 10).map((hit) => hit.id).join("\n");
+  const actual = loaded!.rank(probe, 10).map((hit) => hit.id).join("\n");
+  if (expected !== actual) return { skipped: `${factory.name}: the loaded index answers differently` };
+  return { serializeMs: serialized.ms, bytes: serializedBytes(serialized.result), loadMs: median(times), runs };
+}
+
+export function loadRuns(size: number): number {
+  return size <= 10_000 ? 5 : 1;
+}
+
+if (isMain(import.meta.url)) {
+  const sizes = (listArgument("sizes") ?? DEFAULT_SIZES.map(String)).map(Number);
+  const { engines, notes } = await selectEngines(listArgument("engines"));
+  const { catalogues, skipped } = benchCatalogues(sizes);
+  for (const note of [...notes, ...skipped]) console.error(note);
+  for (const catalogue of catalogues) {
+    const rows: string[][] = [];
+    let ours: { loadMs: number; buildMs: number; bytes: number } | undefined;
+    for (const factory of engines) {
+      const engine = factory.create();
+      const build = timeOnce(() => engine.build(catalogue.docs));
+      const result = measureArtifact(factory, engine, catalogue.long.queries[0] ?? "search", loadRuns(catalogue.docs.length));
+      if ("skipped" in result) {
+        rows.push([factory.name, formatMillis(build.ms), "n/a", "n/a", "n/a", "n/a", result.skipped]);
+        continue;
+      }
+      if (factory.name === "toolsift") ours = { loadMs: result.loadMs, buildMs: build.ms, bytes: result.bytes };
+      rows.push([
+        factory.name,
+        formatMillis(build.ms),
+        formatBytes(result.bytes),
+        formatMillis(result.serializeMs),
+        formatMillis(result.loadMs),
+        ours ? formatRatio(result.loadMs, ours.loadMs) : "n/a",
+        `build/load ${formatRatio(build.ms, result.loadMs)}`,
+      ]);
+    }
+    console.log(`\n## artifact, ${catalogue.name}\n`);
+    console.log(markdownTable(["engine", "build", "artifact", "serialize", "load (median)", "load × toolsift", "note"], rows));
+  }
+}

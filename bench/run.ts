@@ -1,0 +1,215 @@
+// Every performance benchmark in one process run: build, memory, artifact (serialize/load)
+// and query latency (long and short queries) of toolsift and the five peers on the MCP
+// catalogue replicated to 1k/10k/100k tools and on the Seal-Tools catalogue, plus the
+// JS↔WASM baseline. Writes bench/results.json and bench/results.md (ratios to toolsift).
+//
+//   npx tsx bench/run.ts [--sizes 1000,10000,100000] [--engines toolsift,wink-bm25]
+//                        [--budget-ms 2000] [--max-build-s 60] [--no-seal] [--quick]
+//
+// `--quick` is `--sizes 1000,10000 --budget-ms 500 --no-seal`. A peer whose build at the
+// previous size predicts more than `--max-build-s` at the next is skipped there (and says so).
+import os from "node:os";
+import path from "node:path";
+import { measureBaseline, baselineRows } from "./baseline.js";
+import { buildRuns, measureBuild } from "./build.js";
+import { benchCatalogues, DEFAULT_SIZES, type BenchCatalogue } from "./lib/catalogues.js";
+import { repoRoot } from "./lib/datasets.js";
+import {
+  argument,
+  collectGarbage,
+  formatBytes,
+  formatMicros,
+  formatMillis,
+  formatRatio,
+  listArgument,
+  markdownTable,
+  writeJson,
+  writeText,
+  type LatencyStats,
+  type MemoryDelta,
+} from "./lib/harness.js";
+import { selectEngines } from "./lib/select.js";
+import { loadRuns, measureArtifact, type ArtifactResult } from "./load.js";
+import { measureQueries, QUERY_LIMIT } from "./query.js";
+
+const quick = argument("quick") !== undefined;
+const sizes = (listArgument("sizes") ?? (quick ? ["1000", "10000"] : DEFAULT_SIZES.map(String))).map(Number);
+const budgetMs = Number(argument("budget-ms") ?? (quick ? 500 : 2000));
+const maxBuildMs = 1000 * Number(argument("max-build-s") ?? 60);
+const withSeal = !quick && argument("no-seal") === undefined;
+
+interface Row {
+  readonly catalogue: string;
+  readonly tools: number;
+  readonly engine: string;
+  readonly skipped?: string;
+  readonly build?: { ms: number; runs: number; memory: MemoryDelta };
+  readonly artifact?: ArtifactResult;
+  readonly query?: { long: LatencyStats; short: LatencyStats };
+}
+
+const startedAt = new Date();
+const loadBefore = os.loadavg();
+const { engines, notes } = await selectEngines(listArgument("engines"));
+const { catalogues, skipped } = benchCatalogues(sizes, { seal: withSeal });
+for (const note of [...notes, ...skipped]) console.error(note);
+
+const rows: Row[] = [];
+const msPerTool = new Map<string, number>();
+for (const catalogue of catalogues) {
+  console.error(`${catalogue.name}: ${catalogue.docs.length} tools`);
+  for (const factory of engines) {
+    const estimate = (msPerTool.get(factory.name) ?? 0) * catalogue.docs.length;
+    if (estimate > maxBuildMs) {
+      const reason = `skipped: build estimated at ${formatMillis(estimate)} (over --max-build-s ${maxBuildMs / 1000})`;
+      rows.push({ catalogue: catalogue.name, tools: catalogue.docs.length, engine: factory.name, skipped: reason });
+      console.error(`  ${factory.name}: ${reason}`);
+      continue;
+    }
+    rows.push(measureOne(factory, catalogue));
+    collectGarbage();
+  }
+}
+
+function measureOne(factory: (typeof engines)[number], catalogue: BenchCatalogue): Row {
+  const base = { catalogue: catalogue.name, tools: catalogue.docs.length, engine: factory.name };
+  try {
+    const build = measureBuild(factory, catalogue.docs, buildRuns(catalogue.docs.length));
+    msPerTool.set(factory.name, Math.max(msPerTool.get(factory.name) ?? 0, build.ms / catalogue.docs.length));
+    const query = measureQueries(build.engine, catalogue, { budgetMs });
+    const artifact = measureArtifact(factory, build.engine, catalogue.long.queries[0] ?? "search", loadRuns(catalogue.docs.length));
+    console.error(
+      `  ${factory.name}: build ${formatMillis(build.ms)}, long p50 ${formatMicros(query.long.p50)}, ` +
+        `short p50 ${formatMicros(query.short.p50)}${"loadMs" in artifact ? `, load ${formatMillis(artifact.loadMs)}` : ""}`,
+    );
+    return { ...base, build: { ms: build.ms, runs: build.runs, memory: build.memory }, query, artifact };
+  } catch (error) {
+    const reason = `failed: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`;
+    console.error(`  ${factory.name}: ${reason}`);
+    return { ...base, skipped: reason };
+  }
+}
+
+const long = catalogues[0]?.long.queries ?? [];
+const baseline = await measureBaseline(long);
+const loadAfter = os.loadavg();
+
+writeJson(path.join(repoRoot, "bench/results.json"), {
+  generatedAt: startedAt.toISOString(),
+  environment: environment(),
+  settings: { sizes, budgetMs, maxBuildMs, limit: QUERY_LIMIT, quick },
+  notes: [...notes, ...skipped],
+  queries: Object.fromEntries(catalogues.map((catalogue) => [catalogue.name, { long: catalogue.long.name, short: catalogue.short.name, longCount: catalogue.long.queries.length, shortCount: catalogue.short.queries.length }])),
+  results: rows,
+  baseline,
+});
+writeText(path.join(repoRoot, "bench/results.md"), report());
+console.error("wrote bench/results.md and bench/results.json");
+
+function environment() {
+  const cpus = os.cpus();
+  return {
+    node: process.version,
+    v8: process.versions.v8,
+    platform: `${os.platform()} ${os.arch()}`,
+    cpu: cpus[0]?.model ?? "unknown",
+    cores: cpus.length,
+    loadAverageBefore: loadBefore.map((value) => Number(value.toFixed(2))),
+    loadAverageAfter: loadAfter.map((value) => Number(value.toFixed(2))),
+  };
+}
+
+function report(): string {
+  const env = environment();
+  const out: string[] = [];
+  out.push("# Performance", "");
+  out.push(
+    `Generated by \`npm run bench\` (\`tsx bench/run.ts${process.argv.slice(2).length > 0 ? ` ${process.argv.slice(2).join(" ")}` : ""}\`) on ${startedAt.toISOString().slice(0, 10)}: ` +
+      `Node ${env.node}, ${env.cpu}, ${env.cores} cores, load average ${env.loadAverageBefore[0]} at the start and ${env.loadAverageAfter[0]} at the end ` +
+      "(the machine is shared; compare ratios from the same run, not absolute times across runs).",
+    "",
+    `All engines run in one process on the same documents. Every query asks for ${QUERY_LIMIT} hits and is timed on its own with \`process.hrtime.bigint()\` ` +
+      `after a warm-up, cycling through the query set in a fixed shuffled order, for at most ${budgetMs} ms or 5,000 queries per engine and set (at least 30). ` +
+      "Ratios are the peer's figure divided by toolsift's (how many times slower or bigger the peer is).",
+    "",
+  );
+  out.push("Query sets:", "");
+  for (const catalogue of catalogues) {
+    out.push(`- ${catalogue.name}: ${catalogue.long.name}, ${catalogue.long.queries.length} queries; ${catalogue.short.name}, ${catalogue.short.queries.length} queries.`);
+  }
+  out.push(
+    "",
+    "Short queries are derived from tool ids (bench/lib/query-sets.ts `shortQueryFor`): a verb (the id's first action verb, else the description's first word when it is one, else `get`), up to two more words of the tool name and the server's first word, e.g. `create pull request github`.",
+    "",
+  );
+  const allNotes = [...notes, ...skipped];
+  if (allNotes.length > 0) out.push("Notes:", "", ...allNotes.map((note) => `- ${note}`), "");
+
+  out.push("## Query latency", "");
+  for (const catalogue of catalogues) {
+    const here = rows.filter((row) => row.catalogue === catalogue.name);
+    const ours = here.find((row) => row.engine === "toolsift")?.query;
+    out.push(`### ${catalogue.name}`, "");
+    out.push(
+      markdownTable(
+        ["engine", "long p50", "long p90", "long p99", "long p50 ×", "long p99 ×", "short p50", "short p90", "short p99", "short p50 ×", "short p99 ×"],
+        here.map((row) => {
+          if (row.query === undefined) return [row.engine, row.skipped ?? "n/a", ...Array(9).fill("")];
+          const { long: l, short: s } = row.query;
+          return [
+            row.engine,
+            formatMicros(l.p50),
+            formatMicros(l.p90),
+            formatMicros(l.p99),
+            ours ? formatRatio(l.p50, ours.long.p50) : "n/a",
+            ours ? formatRatio(l.p99, ours.long.p99) : "n/a",
+            formatMicros(s.p50),
+            formatMicros(s.p90),
+            formatMicros(s.p99),
+            ours ? formatRatio(s.p50, ours.short.p50) : "n/a",
+            ours ? formatRatio(s.p99, ours.short.p99) : "n/a",
+          ];
+        }),
+      ),
+    );
+  }
+
+  out.push("## Build, memory and artifact", "");
+  out.push(
+    "Build is the median of 3 builds (1 at 100k). Memory is what the built index retains (V8 heap + external memory, which includes ArrayBuffers and WebAssembly memory, after a forced GC). " +
+      "The artifact is each engine's own serialized form (toolsift: its binary artifact; peers: their JSON export), loaded into a fresh instance (median of 5 loads, 1 at 100k) and checked to answer a probe query identically.",
+    "",
+  );
+  for (const catalogue of catalogues) {
+    const here = rows.filter((row) => row.catalogue === catalogue.name);
+    const ours = here.find((row) => row.engine === "toolsift");
+    const oursArtifact = ours?.artifact !== undefined && "loadMs" in ours.artifact ? ours.artifact : undefined;
+    out.push(`### ${catalogue.name}`, "");
+    out.push(
+      markdownTable(
+        ["engine", "build", "build ×", "memory", "memory/tool", "artifact", "bytes/tool", "load", "load ×", "build ÷ load"],
+        here.map((row) => {
+          if (row.build === undefined) return [row.engine, row.skipped ?? "n/a", ...Array(8).fill("")];
+          const artifact = row.artifact !== undefined && "loadMs" in row.artifact ? row.artifact : undefined;
+          return [
+            row.engine,
+            formatMillis(row.build.ms),
+            ours?.build ? formatRatio(row.build.ms, ours.build.ms) : "n/a",
+            formatBytes(row.build.memory.retainedBytes),
+            formatBytes(row.build.memory.retainedBytes / row.tools),
+            artifact ? formatBytes(artifact.bytes) : "n/a",
+            artifact ? formatBytes(artifact.bytes / row.tools) : "n/a",
+            artifact ? formatMillis(artifact.loadMs) : row.artifact && "skipped" in row.artifact ? row.artifact.skipped : "n/a",
+            artifact && oursArtifact ? formatRatio(artifact.loadMs, oursArtifact.loadMs) : "n/a",
+            artifact ? formatRatio(row.build.ms, artifact.loadMs) : "n/a",
+          ];
+        }),
+      ),
+    );
+  }
+
+  out.push("## JS↔WASM baseline", "");
+  if ("skipped" in baseline) out.push(baseline.skipped, "");
+  else out.push(markdownTable(["what", "p50", "p99"], baselineRows(baseline)));
+  return `${out.join("\n").trimEnd()}\n`;
+}
