@@ -1,0 +1,131 @@
+import { describe, expect, it } from "vitest";
+import { ToolsiftError } from "../errors.js";
+import type { ToolRanker } from "../types.js";
+import { TOOL_SEARCH_CEILINGS, TOOL_SEARCH_DEFAULTS, parseSessionConfig } from "./config.js";
+import { createToolSearchSession } from "./session.js";
+
+const ranker: ToolRanker = { kind: "none", rank: () => [] };
+const catalog = [{ id: "a__one" }, { id: "a__two" }];
+
+function failure(config: unknown): ToolsiftError {
+  try {
+    createToolSearchSession(config as never);
+  } catch (error) {
+    if (error instanceof ToolsiftError) return error;
+    throw error;
+  }
+  throw new Error("expected a config error");
+}
+
+describe("session config", () => {
+  it("applies the documented defaults", () => {
+    const resolved = parseSessionConfig({ toolSearch: { catalog, ranker } });
+    expect(resolved.runId).toBe("run");
+    expect(resolved.divergence).toBe("fail");
+    expect(resolved.toolSearch).toMatchObject(TOOL_SEARCH_DEFAULTS);
+    expect(resolved.toolSearch!.catalog).toBe(catalog);
+  });
+
+  it.each([
+    ["maxPerSearch", 0, 1, 50],
+    ["maxPerSearch", 51, 1, 50],
+    ["maxLoaded", 201, 1, 200],
+    ["maxSearches", 0, 1, 200],
+    ["maxSearches", 2.5, 1, 200],
+    ["maxMenuChars", 0, 1, 10_000_000],
+    ["maxLoaded", "20", 1, 200],
+  ] as const)("refuses %s = %s naming the field and the range", (field, value, min, max) => {
+    const error = failure({ toolSearch: { catalog, ranker, [field]: value } });
+    expect(error.code).toBe("invalid_config");
+    expect(error.path).toEqual(["toolSearch", field]);
+    expect(error.message).toContain(`toolSearch.${field}`);
+    expect(error.message).toContain(`from ${min} to ${max}`);
+    expect(error.message).toContain(`got ${typeof value === "string" ? JSON.stringify(value) : value}`);
+  });
+
+  it("accepts the ceilings themselves", () => {
+    expect(() =>
+      createToolSearchSession({
+        toolSearch: {
+          catalog,
+          ranker,
+          maxPerSearch: TOOL_SEARCH_CEILINGS.maxPerSearch,
+          maxLoaded: TOOL_SEARCH_CEILINGS.maxLoaded,
+          maxSearches: TOOL_SEARCH_CEILINGS.maxSearches,
+          maxMenuChars: TOOL_SEARCH_CEILINGS.maxMenuChars,
+        },
+      }),
+    ).not.toThrow();
+  });
+
+  it("names an unknown option", () => {
+    const error = failure({ toolSearch: { catalog, ranker, maxPerSerch: 3 } });
+    expect(error.code).toBe("invalid_config");
+    expect(error.message).toBe('toolSearch: unknown option "maxPerSerch"');
+  });
+
+  it("refuses a search tool name that collides with an agent tool or a catalogue tool", () => {
+    expect(failure({ tools: [{ id: "search_tools" }], toolSearch: { catalog, ranker } })).toMatchObject({
+      code: "invalid_config",
+      path: ["toolSearch", "toolName"],
+    });
+    expect(failure({ toolSearch: { catalog: [...catalog, { id: "find" }], ranker, toolName: "find" } })).toMatchObject({
+      code: "invalid_config",
+      path: ["toolSearch", "toolName"],
+    });
+    expect(failure({ toolSearch: { catalog, ranker, toolName: "has space" } })).toMatchObject({ path: ["toolSearch", "toolName"] });
+  });
+
+  it("refuses repeated ids and tools without an id", () => {
+    expect(failure({ tools: [{ id: "x" }, { id: "x" }] })).toMatchObject({ code: "invalid_config", path: ["tools", 1] });
+    expect(failure({ tools: [{ description: "no id" }] })).toMatchObject({ code: "invalid_config", path: ["tools", 0] });
+    expect(failure({ toolSearch: { catalog: [{ id: "a" }, { id: "a" }], ranker } })).toMatchObject({
+      code: "invalid_config",
+      path: ["toolSearch", "catalog", 1],
+    });
+    expect(failure({ toolSearch: { catalog: { tools: [{ name: "a" }, {}] }, ranker } })).toMatchObject({
+      path: ["toolSearch", "catalog", "tools", 1],
+    });
+  });
+
+  it("refuses alwaysLoaded ids that are not catalogue tools", () => {
+    expect(failure({ toolSearch: { catalog, ranker, alwaysLoaded: ["a__one", "zzz"] } })).toMatchObject({
+      code: "invalid_config",
+      path: ["toolSearch", "alwaysLoaded", 1],
+    });
+    expect(failure({ toolSearch: { catalog, ranker, alwaysLoaded: ["a__one", "a__one"] } })).toMatchObject({
+      path: ["toolSearch", "alwaysLoaded", 1],
+    });
+  });
+
+  it("refuses a class, a ranker without kind and one without rank", () => {
+    class MyRanker {
+      readonly kind = "mine";
+      rank() {
+        return [];
+      }
+    }
+    expect(failure({ toolSearch: { catalog, ranker: MyRanker } })).toMatchObject({ code: "invalid_ranker", path: ["toolSearch", "ranker"] });
+    expect(failure({ toolSearch: { catalog, ranker: { rank: () => [] } } })).toMatchObject({ code: "invalid_ranker" });
+    expect(failure({ toolSearch: { catalog, ranker: { kind: "x" } } })).toMatchObject({ code: "invalid_ranker" });
+    expect(failure({ toolSearch: { catalog, ranker: 42 } })).toMatchObject({ code: "invalid_config", path: ["toolSearch", "ranker"] });
+  });
+
+  it("refuses a bad run id, journal, divergence mode, annotations and catalogue", () => {
+    expect(failure({ runId: "a#b" })).toMatchObject({ code: "invalid_config", path: ["runId"] });
+    expect(failure({ journal: {} })).toMatchObject({ code: "invalid_config", path: ["journal"] });
+    expect(failure({ divergence: "ignore" })).toMatchObject({ code: "invalid_config", path: ["divergence"] });
+    expect(failure({ toolSearch: { catalog, ranker, annotations: { a__one: { tags: "billing" } } } })).toMatchObject({
+      code: "invalid_config",
+      path: ["toolSearch", "annotations", "a__one", "tags"],
+    });
+    expect(failure({ toolSearch: { catalog: "tools.json", ranker } })).toMatchObject({ path: ["toolSearch", "catalog"] });
+    expect(failure({ toolSearch: { ranker } })).toMatchObject({ path: ["toolSearch", "catalog"] });
+  });
+
+  it("refuses an agent tool whose schema is not JSON", () => {
+    const schema: Record<string, unknown> = { type: "object" };
+    schema["self"] = schema;
+    expect(failure({ tools: [{ id: "x", inputSchema: schema }] })).toMatchObject({ code: "invalid_config", path: ["tools", 0, "inputSchema"] });
+  });
+});
