@@ -5,6 +5,8 @@ import { MAX_INPUT, tokenCount, tokenLength, tokenPointer, tokenize } from "./an
 import { setWordFormMode } from "./analyzer/wordform";
 import { addField as addFieldText, beginBuild as begin, finishBuild as finish, setDocumentRank as setRank } from "./index/build";
 import { FIELD_COUNT, MAX_DOCUMENTS, documentCount, setScoring, stopwords, terms, weights } from "./index/state";
+import { SECTION_COUNT, prepareLoad as prepare, sectionBytes, sectionPointer, validateLoaded } from "./index/artifact";
+import { BUILD_ID } from "./build-id";
 import { EXPLAIN_STRIDE, explain as explainDocument, explainValues } from "./search/explain";
 import {
   MAX_QUERY_TERMS,
@@ -17,7 +19,32 @@ import {
   setQueryOptions,
 } from "./search/query";
 
-export { EXPLAIN_STRIDE, FIELD_COUNT, MAX_DOCUMENTS, MAX_INPUT, MAX_QUERY_TERMS };
+export { EXPLAIN_STRIDE, FIELD_COUNT, MAX_DOCUMENTS, MAX_INPUT, MAX_QUERY_TERMS, SECTION_COUNT, sectionBytes, sectionPointer };
+
+/** Identifies this build of the core; artifacts record it (SPEC §2.4). */
+export function buildId(): u32 {
+  return BUILD_ID;
+}
+
+/** Allocates an index of the recorded sizes before the host copies sections in. */
+export function prepareLoad(count: i32, termCount: i32, poolLength: i32, tableSize: i32, postingCount: i32): bool {
+  return prepare(count, termCount, poolLength, tableSize, postingCount);
+}
+
+/** Validates the copied sections and readies search; 0 when the index is sound. */
+export function finishLoad(): i32 {
+  let status = validateLoaded();
+  if (status == 0) prepareSearch();
+  return status;
+}
+
+export function termTableSize(): i32 {
+  return terms.table.length;
+}
+
+export function termPoolLength(): i32 {
+  return terms.poolLength;
+}
 
 const scratch = new Uint16Array(MAX_INPUT);
 

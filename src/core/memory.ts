@@ -49,6 +49,12 @@ export class CoreMemory {
     return text;
   }
 
+  /** A byte view of core memory; valid until the next call that may grow memory. */
+  bytes(pointer: number, length: number): Uint8Array {
+    this.#refresh();
+    return new Uint8Array(this.core.memory.buffer, pointer, length);
+  }
+
   int32(pointer: number, index: number): number {
     this.#refresh();
     return this.#int32[(pointer >>> 2) + index]!;

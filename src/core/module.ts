@@ -66,6 +66,13 @@ export interface CoreExports {
   lastQueryTermCount(): number;
   analyze(length: number): number;
   documents(): number;
+  buildId(): number;
+  sectionPointer(section: number): number;
+  sectionBytes(section: number): number;
+  prepareLoad(count: number, termCount: number, poolLength: number, tableSize: number, postingCount: number): number;
+  finishLoad(): number;
+  termTableSize(): number;
+  termPoolLength(): number;
 }
 
 /** A fresh core instance: one per index, so indexes never share memory. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_STOPWORDS } from "../analysis/stopwords.js";
 import { ToolsiftError } from "../errors.js";
 
 /** Field names in index order (DESIGN.md §A5). */
@@ -12,7 +13,7 @@ export type FieldName = (typeof FIELDS)[number];
  * - `b`: length normalization, 0–1 (0: none; 1: full).
  * - `maxQueryTerms`: distinct query terms scored, 1–64.
  * - `termSelection`: which terms survive the cap: the `first` in query order or the `rarest`.
- * - `stopwords`: query-only stopwords, at most 256 entries; `[]` disables.
+ * - `stopwords`: query-only stopwords (`DEFAULT_STOPWORDS`), at most 256 entries; `[]` disables.
  */
 export const DEFAULT_RANKER_OPTIONS = Object.freeze({
   analyzer: "plural" as "plural" | "stem",
@@ -21,7 +22,7 @@ export const DEFAULT_RANKER_OPTIONS = Object.freeze({
   b: 0.75,
   maxQueryTerms: 16,
   termSelection: "rarest" as "first" | "rarest",
-  stopwords: Object.freeze([]) as readonly string[],
+  stopwords: DEFAULT_STOPWORDS,
 });
 
 const weight = z.number().finite().min(0);

@@ -1,6 +1,7 @@
 import { ToolsiftError } from "../errors.js";
 import type { RankedHit, ToolRanker, ToolSearchDoc } from "../types.js";
 import { documentFields, prepareField, prepareQuery } from "./fields.js";
+import { analyzerFingerprint, loadIndex, serializeIndex } from "./artifact.js";
 import { CoreMemory } from "./memory.js";
 import { instantiateCore } from "./module.js";
 import { FIELDS, resolveRankerOptions, type FieldName, type RankerOptions, type ResolvedRankerOptions } from "./options.js";
@@ -74,6 +75,21 @@ function validateDocs(docs: unknown): readonly ToolSearchDoc[] {
   return docs as readonly ToolSearchDoc[];
 }
 
+let pendingLoad: { memory: CoreMemory; ids: readonly string[]; options: ResolvedRankerOptions } | undefined;
+let buildIdOfCore: number | undefined;
+
+function coreBuildId(): number {
+  buildIdOfCore ??= instantiateCore().buildId() >>> 0;
+  return buildIdOfCore;
+}
+
+function configureCore(memory: CoreMemory, options: ResolvedRankerOptions): void {
+  const core = memory.core;
+  core.configure(options.analyzer === "stem" ? 1 : 0, options.k1, options.b, options.maxQueryTerms, options.termSelection === "first" ? 0 : 1);
+  FIELDS.forEach((field, index) => core.setFieldWeight(index, options.weights[field]));
+  for (const stopword of options.stopwords) core.addStopword(memory.write(prepareQuery(stopword)));
+}
+
 /** Clamps a result limit (SPEC §3.3): NaN is a RangeError; the rest is clamped to [0, size]. */
 export function clampLimit(limit: number, size: number): number {
   if (typeof limit !== "number" || Number.isNaN(limit)) throw new RangeError(`limit must be a number, got ${String(limit)}`);
@@ -97,15 +113,22 @@ export class Bm25ToolRanker implements ToolRanker {
   readonly options: ResolvedRankerOptions;
   readonly #memory: CoreMemory;
   readonly #ids: readonly string[];
-  readonly #idNumbers: Map<string, number>;
+  #idNumbers: Map<string, number> | undefined;
 
   constructor(docs: readonly ToolSearchDoc[], options?: RankerOptions) {
+    if (pendingLoad !== undefined) {
+      const { memory, ids, options: loaded } = pendingLoad;
+      pendingLoad = undefined;
+      this.#memory = memory;
+      this.#ids = ids;
+      this.options = loaded;
+      return;
+    }
     this.options = resolveRankerOptions(options);
     const checked = validateDocs(docs);
     this.#ids = checked.map((doc) => doc.id);
-    this.#idNumbers = new Map(this.#ids.map((id, index) => [id, index]));
     this.#memory = new CoreMemory(instantiateCore());
-    this.#configure();
+    this.#configure(this.options);
     const core = this.#memory.core;
     core.beginBuild(checked.length);
     this.#setRanks();
@@ -128,12 +151,43 @@ export class Bm25ToolRanker implements ToolRanker {
     return this.#memory.core.termCount();
   }
 
-  #configure(): void {
-    const options = this.options;
-    const core = this.#memory.core;
-    core.configure(options.analyzer === "stem" ? 1 : 0, options.k1, options.b, options.maxQueryTerms, options.termSelection === "first" ? 0 : 1);
-    FIELDS.forEach((field, index) => core.setFieldWeight(index, options.weights[field]));
-    for (const stopword of options.stopwords) core.addStopword(this.#memory.write(prepareQuery(stopword)));
+  /**
+   * Loads an index artifact made by `serialize` (SPEC §2.4): a copy into a fresh core plus
+   * checks, no re-analysis. Pass `options` to insist on an analyzer: a different one is an
+   * `artifact_analyzer_mismatch` error. Every failure is a `ToolsiftError` with an `artifact_*` code.
+   *
+   * @example
+   * const bytes = new Bm25ToolRanker(docs).serialize();
+   * const ranker = Bm25ToolRanker.load(bytes);
+   */
+  static load(bytes: Uint8Array, options?: RankerOptions): Bm25ToolRanker {
+    const expected = options === undefined ? undefined : analyzerFingerprint(resolveRankerOptions(options));
+    pendingLoad = loadIndex(bytes, expected, coreBuildId(), (stored) => {
+      let checked: ResolvedRankerOptions;
+      try {
+        checked = resolveRankerOptions(stored);
+      } catch (cause) {
+        throw new ToolsiftError("artifact_corrupt", "index artifact options are out of range", { cause });
+      }
+      const memory = new CoreMemory(instantiateCore());
+      configureCore(memory, checked);
+      return memory;
+    });
+    return new Bm25ToolRanker([]);
+  }
+
+  /** The whole index as one versioned, checksummed artifact (SPEC §2.4). */
+  serialize(): Uint8Array {
+    return serializeIndex(this.#memory, this.#ids, this.options);
+  }
+
+  #configure(options: ResolvedRankerOptions): void {
+    configureCore(this.#memory, options);
+  }
+
+  #documentNumber(id: string): number {
+    this.#idNumbers ??= new Map(this.#ids.map((value, index) => [value, index]));
+    return this.#idNumbers.get(id)!;
   }
 
   #setRanks(): void {
@@ -187,7 +241,7 @@ export class Bm25ToolRanker implements ToolRanker {
     const core = this.#memory.core;
     const stride = core.EXPLAIN_STRIDE.value as number;
     return hits.map((hit) => {
-      core.explain(this.#idNumbers.get(hit.id)!);
+      core.explain(this.#documentNumber(hit.id));
       const values = this.#memory.float64View(core.explainPointer(), terms.length * stride);
       const explained: TermExplanation[] = [];
       terms.forEach((term, index) => {

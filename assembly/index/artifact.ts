@@ -1,0 +1,126 @@
+// SPEC §2.4: the index as sections of raw bytes. Serializing reads each array in place;
+// loading allocates arrays of the recorded sizes, the host copies bytes into them, and
+// `validateLoaded` checks every invariant the query path relies on (so a crafted artifact
+// can give odd scores but never read out of bounds or loop forever).
+import {
+  FIELD_COUNT,
+  MAX_DOCUMENTS,
+  documentCount,
+  documentRanks,
+  fieldLengths,
+  fieldTotals,
+  inverseFrequencies,
+  postingStarts,
+  postings,
+  saturations,
+  setDocumentArrays,
+  setPostingArrays,
+  terms,
+  DOC_SHIFT,
+} from "./state";
+
+export const SECTION_TERM_POOL: i32 = 1;
+export const SECTION_TERM_OFFSETS: i32 = 2;
+export const SECTION_TERM_LENGTHS: i32 = 3;
+export const SECTION_TERM_TABLE: i32 = 4;
+export const SECTION_POSTING_STARTS: i32 = 5;
+export const SECTION_POSTINGS: i32 = 6;
+export const SECTION_SATURATIONS: i32 = 7;
+export const SECTION_INVERSE_FREQUENCIES: i32 = 8;
+export const SECTION_FIELD_LENGTHS: i32 = 9;
+export const SECTION_FIELD_TOTALS: i32 = 10;
+export const SECTION_DOCUMENT_RANKS: i32 = 11;
+export const SECTION_COUNT: i32 = 11;
+
+export function sectionPointer(section: i32): usize {
+  switch (section) {
+    case SECTION_TERM_POOL: return terms.pool.dataStart;
+    case SECTION_TERM_OFFSETS: return terms.offsets.dataStart;
+    case SECTION_TERM_LENGTHS: return terms.lengths.dataStart;
+    case SECTION_TERM_TABLE: return terms.table.dataStart;
+    case SECTION_POSTING_STARTS: return postingStarts.dataStart;
+    case SECTION_POSTINGS: return postings.dataStart;
+    case SECTION_SATURATIONS: return saturations.dataStart;
+    case SECTION_INVERSE_FREQUENCIES: return inverseFrequencies.dataStart;
+    case SECTION_FIELD_LENGTHS: return fieldLengths.dataStart;
+    case SECTION_FIELD_TOTALS: return fieldTotals.dataStart;
+    case SECTION_DOCUMENT_RANKS: return documentRanks.dataStart;
+  }
+  return 0;
+}
+
+/** Bytes of a section as the current index holds it (only the used part of grown arrays). */
+export function sectionBytes(section: i32): i32 {
+  let termCount = terms.count;
+  switch (section) {
+    case SECTION_TERM_POOL: return terms.poolLength << 1;
+    case SECTION_TERM_OFFSETS: return termCount << 2;
+    case SECTION_TERM_LENGTHS: return termCount;
+    case SECTION_TERM_TABLE: return terms.table.length << 2;
+    case SECTION_POSTING_STARTS: return (termCount + 1) << 2;
+    case SECTION_POSTINGS: return postings.length << 2;
+    case SECTION_SATURATIONS: return saturations.length << 2;
+    case SECTION_INVERSE_FREQUENCIES: return termCount << 3;
+    case SECTION_FIELD_LENGTHS: return (documentCount * FIELD_COUNT) << 1;
+    case SECTION_FIELD_TOTALS: return FIELD_COUNT << 3;
+    case SECTION_DOCUMENT_RANKS: return documentCount << 2;
+  }
+  return 0;
+}
+
+/** Allocates an empty index of the recorded sizes; returns false when a size is impossible. */
+export function prepareLoad(count: i32, termCount: i32, poolLength: i32, tableSize: i32, postingCount: i32): bool {
+  if (count < 0 || count >= MAX_DOCUMENTS) return false;
+  if (termCount < 0 || poolLength < 0 || postingCount < 0) return false;
+  if (tableSize <= termCount || tableSize < 2 || (tableSize & (tableSize - 1)) != 0) return false;
+  setDocumentArrays(count);
+  setPostingArrays(termCount, postingCount);
+  terms.pool = new Uint16Array(poolLength > 0 ? poolLength : 1);
+  terms.offsets = new Uint32Array(termCount > 0 ? termCount : 1);
+  terms.lengths = new Uint8Array(termCount > 0 ? termCount : 1);
+  terms.table = new Int32Array(tableSize);
+  terms.count = termCount;
+  terms.poolLength = poolLength;
+  return true;
+}
+
+/** Checks the loaded arrays; 0 when sound, else the number of the first failed check. */
+export function validateLoaded(): i32 {
+  let termCount = terms.count;
+  let postingCount = <u32>postings.length;
+  if (unchecked(postingStarts[0]) != 0 || unchecked(postingStarts[termCount]) != postingCount) return 1;
+  let previous: u32 = 0;
+  for (let term = 0; term < termCount; term++) {
+    let start = unchecked(postingStarts[term]);
+    let end = unchecked(postingStarts[term + 1]);
+    if (end < start || end > postingCount) return 2;
+    let lastDocument: i64 = -1;
+    for (let at = start; at < end; at++) {
+      let document = <i64>(unchecked(postings[at]) >> DOC_SHIFT);
+      if (document <= lastDocument || document >= <i64>documentCount) return 3;
+      lastDocument = document;
+    }
+    let offset = unchecked(terms.offsets[term]);
+    let length = <u32>unchecked(terms.lengths[term]);
+    if (length == 0 || <u64>offset + <u64>length > <u64>terms.poolLength) return 4;
+    previous = end;
+  }
+  if (previous != postingCount && termCount > 0) return 5;
+  let empty = false;
+  let table = terms.table;
+  for (let slot = 0; slot < table.length; slot++) {
+    let entry = unchecked(table[slot]);
+    if (entry == 0) empty = true;
+    else if (entry < 0 || entry > termCount) return 6;
+  }
+  if (!empty) return 7;
+  for (let document = 0; document < documentCount; document++) {
+    if (unchecked(documentRanks[document]) >= <u32>documentCount) return 8;
+  }
+  for (let field = 0; field < FIELD_COUNT; field++) {
+    let total = unchecked(fieldTotals[field]);
+    if (!(total >= 0) || total == Infinity) return 9;
+  }
+  return 0;
+}
+

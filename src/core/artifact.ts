@@ -1,0 +1,295 @@
+// SPEC §2.4: the index artifact. Layout (little-endian; DESIGN.md "Index artifact"):
+// a 64-byte header, a section table (id, byte length per section, in a fixed order), the
+// sections back to back, and a 4-byte checksum over everything before it.
+import { ToolsiftError } from "../errors.js";
+import { fingerprintText, hashBytes } from "./checksum.js";
+import type { CoreMemory } from "./memory.js";
+import { FIELDS, type ResolvedRankerOptions } from "./options.js";
+
+export const ARTIFACT_MAGIC = Object.freeze([0x54, 0x53, 0x46, 0x54]); // "TSFT"
+export const ARTIFACT_VERSION = 1;
+const HEADER_BYTES = 64;
+const CHECKSUM_BYTES = 4;
+const FLAG_LONE_SURROGATES = 1;
+const FIELD_CAPS = [32, 96, 64, 64, 128, 128];
+
+// Host sections, then the core's own (numbered as in assembly/index/artifact.ts).
+const SECTION_OPTIONS = 100;
+const SECTION_STOPWORDS = 101;
+const SECTION_ID_OFFSETS = 102;
+const SECTION_ID_UNITS = 103;
+const CORE_SECTIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
+const SECTION_ORDER = [SECTION_OPTIONS, SECTION_STOPWORDS, SECTION_ID_OFFSETS, SECTION_ID_UNITS, ...CORE_SECTIONS];
+const OPTIONS_BYTES = 4 + 8 * (2 + FIELDS.length);
+
+/** The analyzer fingerprint: everything that changes how text becomes scores. */
+export function analyzerFingerprint(options: ResolvedRankerOptions): number {
+  const weights = FIELDS.map((field) => options.weights[field]).join(",");
+  return fingerprintText(
+    [options.analyzer, options.termSelection, options.maxQueryTerms, options.k1, options.b, weights, FIELD_CAPS.join(","), "lexicon:none", ...options.stopwords].join("\u0001"),
+  );
+}
+
+function encodeOptions(options: ResolvedRankerOptions): Uint8Array {
+  const bytes = new Uint8Array(OPTIONS_BYTES);
+  const view = new DataView(bytes.buffer);
+  view.setUint8(0, options.analyzer === "stem" ? 1 : 0);
+  view.setUint8(1, options.termSelection === "first" ? 0 : 1);
+  view.setUint8(2, options.maxQueryTerms);
+  view.setFloat64(4, options.k1, true);
+  view.setFloat64(12, options.b, true);
+  FIELDS.forEach((field, index) => view.setFloat64(20 + 8 * index, options.weights[field], true));
+  return bytes;
+}
+
+function encodeStrings(strings: readonly string[]): Uint8Array {
+  const units = strings.reduce((sum, text) => sum + text.length, 0);
+  const bytes = new Uint8Array(4 + 4 * strings.length + 2 * units);
+  const view = new DataView(bytes.buffer);
+  view.setUint32(0, strings.length, true);
+  let at = 4;
+  for (const text of strings) {
+    view.setUint32(at, text.length, true);
+    at += 4;
+    for (let index = 0; index < text.length; index++, at += 2) view.setUint16(at, text.charCodeAt(index), true);
+  }
+  return bytes;
+}
+
+function hasLoneSurrogate(text: string): boolean {
+  return /\p{Surrogate}/u.test(text);
+}
+
+const pad = (length: number): number => (length + 7) & ~7;
+
+/** Serializes a built index (the core's arrays in place, plus ids and options). */
+export function serializeIndex(memory: CoreMemory, ids: readonly string[], options: ResolvedRankerOptions): Uint8Array {
+  const core = memory.core;
+  const idOffsets = new Uint32Array(ids.length + 1);
+  ids.forEach((id, index) => (idOffsets[index + 1] = idOffsets[index]! + id.length));
+  const idUnits = new Uint16Array(idOffsets[ids.length]!);
+  ids.forEach((id, index) => {
+    for (let unit = 0; unit < id.length; unit++) idUnits[idOffsets[index]! + unit] = id.charCodeAt(unit);
+  });
+  const hostSections = new Map<number, Uint8Array>([
+    [SECTION_OPTIONS, encodeOptions(options)],
+    [SECTION_STOPWORDS, encodeStrings(options.stopwords)],
+    [SECTION_ID_OFFSETS, new Uint8Array(idOffsets.buffer)],
+    [SECTION_ID_UNITS, new Uint8Array(idUnits.buffer)],
+  ]);
+  const lengths = SECTION_ORDER.map((section) => hostSections.get(section)?.length ?? core.sectionBytes(section));
+  const tableBytes = 8 * SECTION_ORDER.length;
+  const total = HEADER_BYTES + tableBytes + lengths.reduce((sum, length) => sum + pad(length), 0) + CHECKSUM_BYTES;
+  const out = new Uint8Array(total);
+  const view = new DataView(out.buffer);
+  out.set(ARTIFACT_MAGIC, 0);
+  view.setUint16(4, ARTIFACT_VERSION, true);
+  view.setUint16(6, ids.some(hasLoneSurrogate) ? FLAG_LONE_SURROGATES : 0, true);
+  view.setUint32(8, core.buildId() >>> 0, true);
+  view.setUint32(12, analyzerFingerprint(options), true);
+  view.setUint32(16, total, true);
+  view.setUint32(20, ids.length, true);
+  view.setUint32(24, core.termCount(), true);
+  view.setUint32(28, core.termPoolLength(), true);
+  view.setUint32(32, core.termTableSize(), true);
+  view.setUint32(36, core.sectionBytes(6) / 4, true);
+  view.setUint32(40, SECTION_ORDER.length, true);
+  let at = HEADER_BYTES + tableBytes;
+  SECTION_ORDER.forEach((section, index) => {
+    const length = lengths[index]!;
+    view.setUint32(HEADER_BYTES + 8 * index, section, true);
+    view.setUint32(HEADER_BYTES + 8 * index + 4, length, true);
+    out.set(hostSections.get(section) ?? memory.bytes(core.sectionPointer(section), length), at);
+    at += pad(length);
+  });
+  view.setUint32(at, hashBytes(out.subarray(0, at), 0), true);
+  return out;
+}
+
+function corrupt(message: string, offset?: number): never {
+  throw new ToolsiftError("artifact_corrupt", `index artifact is corrupt: ${message}`, { path: offset === undefined ? [] : [offset] });
+}
+
+function decodeOptions(bytes: Uint8Array, stopwords: string[]): ResolvedRankerOptions {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const analyzer = view.getUint8(0);
+  const selection = view.getUint8(1);
+  const maxQueryTerms = view.getUint8(2);
+  if (analyzer > 1 || selection > 1 || maxQueryTerms < 1 || maxQueryTerms > 64 || view.getUint8(3) !== 0) corrupt("options record");
+  const weights = Object.fromEntries(FIELDS.map((field, index) => [field, view.getFloat64(20 + 8 * index, true)]));
+  return {
+    analyzer: analyzer === 1 ? "stem" : "plural",
+    termSelection: selection === 0 ? "first" : "rarest",
+    maxQueryTerms,
+    k1: view.getFloat64(4, true),
+    b: view.getFloat64(12, true),
+    weights: weights as ResolvedRankerOptions["weights"],
+    stopwords,
+  };
+}
+
+function decodeStrings(bytes: Uint8Array): string[] {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (bytes.length < 4) corrupt("string list");
+  const count = view.getUint32(0, true);
+  const strings: string[] = [];
+  let at = 4;
+  for (let index = 0; index < count; index++) {
+    if (at + 4 > bytes.length) corrupt("string list");
+    const length = view.getUint32(at, true);
+    at += 4;
+    if (at + 2 * length > bytes.length) corrupt("string list");
+    let text = "";
+    for (let unit = 0; unit < length; unit++, at += 2) text += String.fromCharCode(view.getUint16(at, true));
+    strings.push(text);
+  }
+  if (at !== bytes.length) corrupt("string list");
+  return strings;
+}
+
+function decodeIds(offsetBytes: Uint8Array, unitBytes: Uint8Array, count: number, loneSurrogates: boolean): string[] {
+  if (offsetBytes.length !== 4 * (count + 1) || unitBytes.length % 2 !== 0) corrupt("id sections");
+  const offsets = new DataView(offsetBytes.buffer, offsetBytes.byteOffset, offsetBytes.byteLength);
+  const unitCount = unitBytes.length / 2;
+  let text: string | undefined;
+  if (!loneSurrogates && typeof TextDecoder !== "undefined") {
+    try {
+      text = new TextDecoder("utf-16le", { fatal: true }).decode(unitBytes);
+    } catch {
+      text = undefined;
+    }
+  }
+  if (text === undefined || text.length !== unitCount) {
+    const units = new DataView(unitBytes.buffer, unitBytes.byteOffset, unitBytes.byteLength);
+    const parts: string[] = [];
+    for (let unit = 0; unit < unitCount; unit += 4096) {
+      const chunk: number[] = [];
+      for (let at = unit; at < Math.min(unitCount, unit + 4096); at++) chunk.push(units.getUint16(2 * at, true));
+      parts.push(String.fromCharCode(...chunk));
+    }
+    text = parts.join("");
+  }
+  const ids: string[] = new Array(count);
+  let previous = 0;
+  for (let index = 0; index < count; index++) {
+    const start = offsets.getUint32(4 * index, true);
+    const end = offsets.getUint32(4 * index + 4, true);
+    if (start !== previous || end < start || end > unitCount) corrupt("id offsets");
+    ids[index] = text.slice(start, end);
+    previous = end;
+  }
+  if (previous !== unitCount) corrupt("id offsets");
+  return ids;
+}
+
+export interface LoadedIndex {
+  readonly memory: CoreMemory;
+  readonly ids: string[];
+  readonly options: ResolvedRankerOptions;
+}
+
+/**
+ * Checks an artifact, then copies it into a fresh core made by `createCore` (SPEC §2.4).
+ * Everything that can be checked without the core is checked first, so a damaged artifact
+ * costs no instantiation. Every failure is a `ToolsiftError` with an `artifact_*` code.
+ */
+export function loadIndex(
+  bytes: Uint8Array,
+  expectedFingerprint: number | undefined,
+  buildId: number,
+  createCore: (options: ResolvedRankerOptions) => CoreMemory,
+): LoadedIndex {
+  if (!(bytes instanceof Uint8Array)) throw new ToolsiftError("artifact_corrupt", "an index artifact is a Uint8Array");
+  if (bytes.length < HEADER_BYTES + CHECKSUM_BYTES) {
+    throw new ToolsiftError("artifact_truncated", `index artifact is truncated: ${bytes.length} bytes`);
+  }
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (ARTIFACT_MAGIC.some((byte, index) => bytes[index] !== byte)) {
+    throw new ToolsiftError("artifact_bad_magic", "not a toolsift index artifact (wrong magic)", { path: [0] });
+  }
+  const version = view.getUint16(4, true);
+  if (version !== ARTIFACT_VERSION) {
+    throw new ToolsiftError("artifact_version", `index artifact format ${version} is not supported (this build reads ${ARTIFACT_VERSION})`, { path: [4] });
+  }
+  const total = view.getUint32(16, true);
+  if (bytes.length < total) throw new ToolsiftError("artifact_truncated", `index artifact is truncated: ${bytes.length} of ${total} bytes`);
+  if (bytes.length > total) corrupt(`${bytes.length - total} bytes after the end`, total);
+  const checksumAt = total - CHECKSUM_BYTES;
+  if (hashBytes(bytes.subarray(0, checksumAt), 0) !== view.getUint32(checksumAt, true)) {
+    throw new ToolsiftError("artifact_checksum", "index artifact checksum does not match (damaged in transit or storage)", { path: [checksumAt] });
+  }
+  const artifactBuild = view.getUint32(8, true);
+  if (artifactBuild !== buildId) {
+    throw new ToolsiftError("artifact_build_mismatch", `index artifact was built by another core build (${artifactBuild.toString(16)}, this is ${buildId.toString(16)}); rebuild it`, { path: [8] });
+  }
+  const fingerprint = view.getUint32(12, true);
+  if (expectedFingerprint !== undefined && expectedFingerprint !== fingerprint) {
+    throw new ToolsiftError("artifact_analyzer_mismatch", "index artifact was built with other analyzer or scoring options than the ones given", { path: [12] });
+  }
+  const flags = view.getUint16(6, true);
+  if ((flags & ~FLAG_LONE_SURROGATES) !== 0) corrupt("unknown flags", 6);
+  for (let at = 44; at < HEADER_BYTES; at++) if (bytes[at] !== 0) corrupt("reserved header bytes", at);
+  const count = view.getUint32(20, true);
+  const termCount = view.getUint32(24, true);
+  const poolLength = view.getUint32(28, true);
+  const tableSize = view.getUint32(32, true);
+  const postingCount = view.getUint32(36, true);
+  if (view.getUint32(40, true) !== SECTION_ORDER.length) corrupt("section count", 40);
+  const tableBytes = 8 * SECTION_ORDER.length;
+  if (HEADER_BYTES + tableBytes > checksumAt) corrupt("section table");
+  const lengths = SECTION_ORDER.map((section, index) => {
+    if (view.getUint32(HEADER_BYTES + 8 * index, true) !== section) corrupt("section table order", HEADER_BYTES + 8 * index);
+    return view.getUint32(HEADER_BYTES + 8 * index + 4, true);
+  });
+  if (HEADER_BYTES + tableBytes + lengths.reduce((sum, length) => sum + pad(length), 0) !== checksumAt) corrupt("section lengths");
+  const expected = new Map<number, number>([
+    [1, 2 * poolLength],
+    [2, 4 * termCount],
+    [3, termCount],
+    [4, 4 * tableSize],
+    [5, 4 * (termCount + 1)],
+    [6, 4 * postingCount],
+    [7, 4 * postingCount],
+    [8, 8 * termCount],
+    [9, 12 * count],
+    [10, 48],
+    [11, 4 * count],
+  ]);
+  // Sizes are checked against the declared lengths (bounded by the real byte count) before
+  // anything is allocated, so a damaged count can never ask the core for gigabytes.
+  const offsets = new Map<number, number>();
+  let at = HEADER_BYTES + tableBytes;
+  SECTION_ORDER.forEach((section, index) => {
+    const size = expected.get(section);
+    if (size !== undefined && size !== lengths[index]) corrupt(`section ${section} size`, HEADER_BYTES + 8 * index + 4);
+    offsets.set(section, at);
+    for (let padding = at + lengths[index]!; padding < at + pad(lengths[index]!); padding++) {
+      if (bytes[padding] !== 0) corrupt("section padding", padding);
+    }
+    at += pad(lengths[index]!);
+  });
+  const section = (id: number): Uint8Array => {
+    const start = offsets.get(id)!;
+    return bytes.subarray(start, start + lengths[SECTION_ORDER.indexOf(id)]!);
+  };
+  const options = decodeOptions(section(SECTION_OPTIONS), decodeStrings(section(SECTION_STOPWORDS)));
+  if (options.stopwords.length > 256 || analyzerFingerprint(options) !== fingerprint) corrupt("options do not match the fingerprint", 12);
+  const ids = decodeIds(section(SECTION_ID_OFFSETS), section(SECTION_ID_UNITS), count, (flags & FLAG_LONE_SURROGATES) !== 0);
+  const memory = createCore(options);
+  const core = memory.core;
+  let status: number;
+  try {
+    if (!core.prepareLoad(count, termCount, poolLength, tableSize, postingCount)) corrupt("index sizes");
+    for (const id of CORE_SECTIONS) {
+      const source = section(id);
+      if (source.length !== core.sectionBytes(id)) corrupt(`section ${id} size`);
+      memory.bytes(core.sectionPointer(id), source.length).set(source);
+    }
+    status = core.finishLoad();
+  } catch (cause) {
+    if (cause instanceof ToolsiftError) throw cause;
+    throw new ToolsiftError("artifact_corrupt", "index artifact failed its structural check", { cause });
+  }
+  if (status !== 0) corrupt(`index check ${status} failed`);
+  return { memory, ids, options };
+}
