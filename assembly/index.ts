@@ -4,7 +4,7 @@
 import { MAX_INPUT, tokenCount, tokenLength, tokenPointer, tokenize } from "./analyzer/tokenizer";
 import { setWordFormMode } from "./analyzer/wordform";
 import { addField as addFieldText, beginBuild as begin, finishBuild as finish, setDocumentRank as setRank } from "./index/build";
-import { FIELD_COUNT, MAX_DOCUMENTS, documentCount, setScoring, stopwords, terms, weights } from "./index/state";
+import { FIELD_COUNT, MAX_DOCUMENTS, documentCount, postingStarts, setScoring, stopwords, terms, weights } from "./index/state";
 import { SECTION_COUNT, prepareLoad as prepare, sectionBytes, sectionPointer, validateLoaded } from "./index/artifact";
 import { BUILD_ID } from "./build-id";
 import { EXPLAIN_STRIDE, explain as explainDocument, explainValues } from "./search/explain";
@@ -150,4 +150,16 @@ export function analyze(length: i32): i32 {
 
 export function documents(): i32 {
   return documentCount;
+}
+
+/** Documents containing term `term` (for inspection). */
+export function termDocumentFrequency(term: i32): i32 {
+  return <i32>(postingStarts[term + 1] - postingStarts[term]);
+}
+
+/** Copies the text of term `term` into the scratch window; returns its length. */
+export function termText(term: i32): i32 {
+  let length = terms.termLength(term);
+  memory.copy(scratch.dataStart, terms.termPointer(term), <usize>length << 1);
+  return length;
 }

@@ -1,4 +1,6 @@
 // DESIGN.md §A4 step 4: word-form folding, chosen once per index.
+import { stemPorter } from "../stem/porter";
+import { stemRussian } from "../stem/russian";
 
 export const MODE_PLURAL: i32 = 0;
 export const MODE_STEM: i32 = 1;
@@ -20,8 +22,23 @@ function foldPlural(pointer: usize, length: i32): i32 {
   return last == 0x73 && before != 0x73 ? length - 1 : length;
 }
 
+// §A7: the script of a token decides its stemmer; mixed tokens are left alone.
+function stem(pointer: usize, length: i32): i32 {
+  let latin = true;
+  let cyrillic = true;
+  for (let index = 0; index < length; index++) {
+    let unit = <u32>load<u16>(pointer + (<usize>index << 1));
+    if (unit - 0x61 >= 26) latin = false;
+    if (unit - 0x430 >= 32) cyrillic = false;
+    if (!latin && !cyrillic) return length;
+  }
+  if (latin) return stemPorter(pointer, length);
+  return stemRussian(pointer, length);
+}
+
 /** Folds the token in place and returns its new length. */
 export function foldWordForm(pointer: usize, length: i32): i32 {
-  if (mode == MODE_STEM) return length;
+  if (length == 0) return 0;
+  if (mode == MODE_STEM) return stem(pointer, length);
   return foldPlural(pointer, length);
 }

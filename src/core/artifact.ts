@@ -293,3 +293,42 @@ export function loadIndex(
   if (status !== 0) corrupt(`index check ${status} failed`);
   return { memory, ids, options };
 }
+
+const SECTION_NAMES = new Map<number, string>([
+  [SECTION_OPTIONS, "options"],
+  [SECTION_STOPWORDS, "stopwords"],
+  [SECTION_ID_OFFSETS, "id offsets"],
+  [SECTION_ID_UNITS, "ids"],
+  [1, "term text"],
+  [2, "term offsets"],
+  [3, "term lengths"],
+  [4, "term hash table"],
+  [5, "posting starts"],
+  [6, "postings"],
+  [7, "saturations"],
+  [8, "idf"],
+  [9, "field lengths"],
+  [10, "field totals"],
+  [11, "document ranks"],
+]);
+
+/** Header fields and section sizes of an artifact, for `toolsift inspect` (no checks beyond layout). */
+export function inspectArtifact(bytes: Uint8Array): { header: Record<string, string | number>; sections: { name: string; bytes: number }[] } {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const header = {
+    magic: String.fromCharCode(...bytes.subarray(0, 4)),
+    version: view.getUint16(4, true),
+    "core build": view.getUint32(8, true).toString(16).padStart(8, "0"),
+    fingerprint: view.getUint32(12, true).toString(16).padStart(8, "0"),
+    bytes: view.getUint32(16, true),
+    tools: view.getUint32(20, true),
+    terms: view.getUint32(24, true),
+    postings: view.getUint32(36, true),
+    checksum: view.getUint32(bytes.length - CHECKSUM_BYTES, true).toString(16).padStart(8, "0"),
+  };
+  const sections = SECTION_ORDER.map((section, index) => ({
+    name: SECTION_NAMES.get(section) ?? String(section),
+    bytes: view.getUint32(HEADER_BYTES + 8 * index + 4, true),
+  }));
+  return { header, sections };
+}

@@ -73,6 +73,8 @@ export interface CoreExports {
   finishLoad(): number;
   termTableSize(): number;
   termPoolLength(): number;
+  termDocumentFrequency(term: number): number;
+  termText(term: number): number;
 }
 
 /** A fresh core instance: one per index, so indexes never share memory. */

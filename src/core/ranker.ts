@@ -227,6 +227,15 @@ export class Bm25ToolRanker implements ToolRanker {
     return terms;
   }
 
+  /** The `count` terms found in the most documents, most first (for inspection; O(terms)). */
+  topTerms(count: number): { term: string; documents: number }[] {
+    const core = this.#memory.core;
+    const frequencies: [number, number][] = [];
+    for (let term = 0; term < core.termCount(); term++) frequencies.push([term, core.termDocumentFrequency(term)]);
+    frequencies.sort((left, right) => right[1] - left[1] || left[0] - right[0]);
+    return frequencies.slice(0, count).map(([term, documents]) => ({ term: this.#memory.read(core.termText(term)), documents }));
+  }
+
   /** Tokens of `text` as the analyzer sees them (a field, no cap). */
   analyze(text: string): string[] {
     const length = this.#memory.core.analyze(this.#memory.write(prepareField(text)));

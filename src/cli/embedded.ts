@@ -1,0 +1,13 @@
+import { readFile } from "node:fs/promises";
+
+/** The embedded MCP catalogue (data/mcp-catalog.json), from the repository or the installed package. */
+export async function embeddedCatalogue(): Promise<unknown> {
+  for (const candidate of ["../../data/mcp-catalog.json", "../../../data/mcp-catalog.json"]) {
+    try {
+      return JSON.parse(await readFile(new URL(candidate, import.meta.url), "utf8"));
+    } catch {
+      // try the next layout (src/cli in the repository, dist/cli in the package)
+    }
+  }
+  throw new Error("the embedded catalogue data/mcp-catalog.json is missing");
+}
