@@ -1,4 +1,8 @@
+import { playwright } from "@vitest/browser-playwright";
 import { defineConfig } from "vitest/config";
+
+// The system Chromium (Debian `chromium`); scripts/ensure-chromium.sh installs it when missing.
+const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export default defineConfig({
   test: {
@@ -7,10 +11,29 @@ export default defineConfig({
         test: {
           name: "node",
           include: ["src/**/*.test.ts", "test/**/*.test.ts"],
-          exclude: ["test/runtimes/**", "test/e2e/**"],
+          // Browser files run in the browser project; Deno files under `deno test`.
+          exclude: ["test/runtimes/browser/**", "test/runtimes/deno/**", "test/e2e/**"],
           environment: "node",
           setupFiles: ["test/setup/no-console.ts"],
           testTimeout: 120_000,
+        },
+      },
+      {
+        // Prebundle zod up front: discovering it mid-run makes Vite reload the page.
+        optimizeDeps: { include: ["zod"] },
+        test: {
+          name: "browser",
+          include: ["test/runtimes/browser/**/*.browser.test.ts"],
+          setupFiles: ["test/setup/no-console.ts"],
+          testTimeout: 120_000,
+          browser: {
+            enabled: true,
+            headless: true,
+            // The browser tests assert data, not pixels: a failure screenshot is only litter.
+            screenshotFailures: false,
+            provider: playwright({ launchOptions: { executablePath } }),
+            instances: [{ browser: "chromium" }],
+          },
         },
       },
     ],

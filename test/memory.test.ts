@@ -1,0 +1,81 @@
+// Memory does not grow across 100,000 queries (issue 2, "Bad input"): after a warm-up, the
+// core's linear memory keeps its size while varied queries of every shape are ranked, and a
+// fixed query still returns the same hits.
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Bm25ToolRanker, init } from "../src/index.js";
+import type { RuntimeDoc, RuntimeQuery } from "./runtimes/shared/cases.js";
+
+const docs = JSON.parse(readFileSync(new URL("fixtures/runtime-catalogue.json", import.meta.url), "utf8")) as RuntimeDoc[];
+const fixtureQueries = JSON.parse(readFileSync(new URL("fixtures/runtime-queries.json", import.meta.url), "utf8")) as RuntimeQuery[];
+
+const QUERIES = 100_000;
+const WARM_UP = 5_000;
+
+// The ranker keeps its core instance private; the test observes the instance (and so its
+// exported memory) as the module creates it, without changing what the module does.
+const OriginalInstance = WebAssembly.Instance;
+const created: WebAssembly.Instance[] = [];
+class ObservedInstance extends OriginalInstance {
+  constructor(module: WebAssembly.Module, imports?: WebAssembly.Imports) {
+    super(module, imports);
+    created.push(this);
+  }
+}
+
+beforeAll(async () => {
+  await init();
+  Object.defineProperty(WebAssembly, "Instance", { value: ObservedInstance, configurable: true, writable: true });
+});
+
+afterAll(() => {
+  Object.defineProperty(WebAssembly, "Instance", { value: OriginalInstance, configurable: true, writable: true });
+});
+
+// A deterministic stream of queries: fixture queries, random word mixes from the catalogue
+// (1–40 words, some past the 512-unit cut), Unicode, identifiers, empty and junk.
+function* queryStream(count: number): Generator<[string, number]> {
+  const words = [...new Set(docs.flatMap((doc) => `${doc.id} ${doc.description ?? ""}`.split(/\s+/)))].filter(Boolean);
+  let state = 0x9e3779b9;
+  const next = () => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 0x100000000;
+  };
+  const extras = ["", " ", "\u200b\u202e", "\ud800", "🚀🚀🚀", "x".repeat(600), "browserOpen", "ns:get_items", "погода", "天气"];
+  for (let index = 0; index < count; index++) {
+    const kind = index % 4;
+    let query: string;
+    if (kind === 0) query = fixtureQueries[index % fixtureQueries.length]!.query;
+    else if (kind === 3) query = extras[Math.floor(next() * extras.length)]!;
+    else {
+      const length = 1 + Math.floor(next() * (kind === 2 ? 40 : 6));
+      query = Array.from({ length }, () => words[Math.floor(next() * words.length)]).join(" ");
+    }
+    yield [query, [1, 5, 10, 50, 1000][index % 5]!];
+  }
+}
+
+describe("memory", () => {
+  it(`stays flat across ${QUERIES.toLocaleString("en")} rank calls`, () => {
+    const ranker = new Bm25ToolRanker(docs);
+    const memory = created.at(-1)!.exports.memory as WebAssembly.Memory;
+    expect(memory).toBeInstanceOf(WebAssembly.Memory);
+    const probe = "create a pull request on github";
+    const before = ranker.rank(probe, 10);
+
+    let calls = 0;
+    let afterWarmUp = 0;
+    let hits = 0;
+    for (const [query, limit] of queryStream(QUERIES)) {
+      hits += ranker.rank(query, limit).length;
+      calls += 1;
+      if (calls === WARM_UP) afterWarmUp = memory.buffer.byteLength;
+    }
+    expect(calls).toBe(QUERIES);
+    expect(hits).toBeGreaterThan(QUERIES); // the stream really searches, not just empty queries
+    expect(memory.buffer.byteLength).toBe(afterWarmUp);
+    expect(ranker.rank(probe, 10)).toEqual(before);
+  });
+});
