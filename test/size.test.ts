@@ -1,10 +1,10 @@
 // Size budgets (SPEC §10; issue 2 item 6, issue 6) and package hygiene: importing does
 // nothing, and `import("toolsift")` inside the repository is the built package.
 //
-// Budgets, gzip level 9 (node:zlib), measured at commit 2556240 (stemmers in, no lexicon):
-// - dist/toolsift.wasm: 7,417 B gzipped (15,865 B raw). Budget 9,216 B (9 KiB, +24%).
+// Budgets, gzip level 9 (node:zlib), measured at commit 72b4d5c (stem analyzer wired):
+// - dist/toolsift.wasm: 9,964 B gzipped (22,475 B raw). Budget 12,288 B (12 KiB, +23%).
 // - dist/entry/browser.js bundled and minified as an application ships it (Vite 8 / rolldown,
-//   zod included), plus the wasm: 37,930 + 7,417 = 45,347 B. Budget 60,000 B (issue 6).
+//   zod included), plus the wasm: 38,022 + 9,964 = 47,986 B. Budget 60,000 B (issue 6).
 // Raise a budget only deliberately, in the same commit as the growth, with the new measurement.
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -14,7 +14,7 @@ import { gzipSync } from "node:zlib";
 import { build } from "vite";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-const WASM_GZIP_BUDGET = 9_216;
+const WASM_GZIP_BUDGET = 12_288;
 const PACKAGE_GZIP_BUDGET = 60_000;
 
 const root = fileURLToPath(new URL("../", import.meta.url));
