@@ -27,7 +27,10 @@ export interface BuildResult {
   readonly engine: BenchEngine;
 }
 
-/** Builds `runs` times (the first also measures memory) and keeps the last index. */
+/** Repeats stop once this much time has gone into one engine's builds. */
+export const REPEAT_BUDGET_MS = 5000;
+
+/** Builds up to `runs` times (the first also measures memory) and keeps the last index. */
 export function measureBuild(factory: EngineFactory, docs: readonly ToolSearchDoc[], runs: number): BuildResult {
   const times: number[] = [];
   const first = measureMemory(() => {
@@ -36,7 +39,8 @@ export function measureBuild(factory: EngineFactory, docs: readonly ToolSearchDo
     return engine;
   });
   let engine = first.result;
-  for (let run = 1; run < runs; run++) {
+  // Slow builds are not repeated: a 20 s build has no timer noise worth a median.
+  for (let run = 1; run < runs && times.reduce((sum, ms) => sum + ms, 0) < REPEAT_BUDGET_MS; run++) {
     const next = factory.create();
     times.push(timeOnce(() => next.build(docs)).ms);
     engine = next;

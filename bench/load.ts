@@ -7,6 +7,7 @@ import { benchCatalogues, DEFAULT_SIZES } from "./lib/catalogues.js";
 import { serializedBytes, type BenchEngine, type EngineFactory } from "./lib/engine.js";
 import { formatBytes, formatMillis, formatRatio, isMain, listArgument, markdownTable, median, timeOnce } from "./lib/harness.js";
 import { selectEngines } from "./lib/select.js";
+import { REPEAT_BUDGET_MS } from "./build.js";
 
 export type ArtifactResult =
   | { readonly serializeMs: number; readonly bytes: number; readonly loadMs: number; readonly runs: number }
@@ -23,7 +24,7 @@ export function measureArtifact(factory: EngineFactory, built: BenchEngine, prob
   const serialized = timeOnce(() => built.serialize!());
   const times: number[] = [];
   let loaded: BenchEngine | undefined;
-  for (let run = 0; run < runs; run++) {
+  for (let run = 0; run < runs && (run === 0 || times.reduce((sum, ms) => sum + ms, 0) < REPEAT_BUDGET_MS); run++) {
     const fresh = factory.create();
     times.push(timeOnce(() => fresh.load!(serialized.result)).ms);
     loaded = fresh;
@@ -31,7 +32,7 @@ export function measureArtifact(factory: EngineFactory, built: BenchEngine, prob
   const expected = built.rank(probe, 10).map((hit) => hit.id).join("\n");
   const actual = loaded!.rank(probe, 10).map((hit) => hit.id).join("\n");
   if (expected !== actual) return { skipped: `${factory.name}: the loaded index answers differently` };
-  return { serializeMs: serialized.ms, bytes: serializedBytes(serialized.result), loadMs: median(times), runs };
+  return { serializeMs: serialized.ms, bytes: serializedBytes(serialized.result), loadMs: median(times), runs: times.length };
 }
 
 export function loadRuns(size: number): number {

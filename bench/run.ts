@@ -4,14 +4,16 @@
 // JS↔WASM baseline. Writes bench/results.json and bench/results.md (ratios to toolsift).
 //
 //   npx tsx bench/run.ts [--sizes 1000,10000,100000] [--engines toolsift,wink-bm25]
-//                        [--budget-ms 2000] [--max-build-s 60] [--no-seal] [--quick]
+//                        [--budget-ms 2000] [--max-build-s 60] [--max-memory-mb 1536] [--no-seal] [--quick]
 //
 // `--quick` is `--sizes 1000,10000 --budget-ms 500 --no-seal`. A peer whose build at the
-// previous size predicts more than `--max-build-s` at the next is skipped there (and says so).
+// previous size predicts more than `--max-build-s` (or an index over `--max-memory-mb`) at the
+// next is skipped there, and the report says so.
 import os from "node:os";
 import path from "node:path";
 import { measureBaseline, baselineRows } from "./baseline.js";
 import { buildRuns, measureBuild } from "./build.js";
+import { EXPLAIN_HEADERS, explainRow, measureExplain, type ExplainResult } from "./explain.js";
 import { benchCatalogues, DEFAULT_SIZES, type BenchCatalogue } from "./lib/catalogues.js";
 import { repoRoot } from "./lib/datasets.js";
 import {
@@ -37,6 +39,7 @@ const sizes = (listArgument("sizes") ?? (quick ? ["1000", "10000"] : DEFAULT_SIZ
 const budgetMs = Number(argument("budget-ms") ?? (quick ? 500 : 2000));
 const maxBuildMs = 1000 * Number(argument("max-build-s") ?? 60);
 const withSeal = !quick && argument("no-seal") === undefined;
+const maxMemoryBytes = 1024 ** 2 * Number(argument("max-memory-mb") ?? 1536);
 
 interface Row {
   readonly catalogue: string;
@@ -46,6 +49,7 @@ interface Row {
   readonly build?: { ms: number; runs: number; memory: MemoryDelta };
   readonly artifact?: ArtifactResult;
   readonly query?: { long: LatencyStats; short: LatencyStats };
+  readonly explain?: ExplainResult;
 }
 
 const startedAt = new Date();
@@ -56,12 +60,19 @@ for (const note of [...notes, ...skipped]) console.error(note);
 
 const rows: Row[] = [];
 const msPerTool = new Map<string, number>();
+const bytesPerTool = new Map<string, number>();
 for (const catalogue of catalogues) {
   console.error(`${catalogue.name}: ${catalogue.docs.length} tools`);
   for (const factory of engines) {
     const estimate = (msPerTool.get(factory.name) ?? 0) * catalogue.docs.length;
-    if (estimate > maxBuildMs) {
-      const reason = `skipped: build estimated at ${formatMillis(estimate)} (over --max-build-s ${maxBuildMs / 1000})`;
+    const memoryEstimate = (bytesPerTool.get(factory.name) ?? 0) * catalogue.docs.length;
+    const reason =
+      estimate > maxBuildMs
+        ? `skipped: build estimated at ${formatMillis(estimate)} (over --max-build-s ${maxBuildMs / 1000})`
+        : memoryEstimate > maxMemoryBytes
+          ? `skipped: index estimated at ${formatBytes(memoryEstimate)} (over --max-memory-mb ${maxMemoryBytes / 1024 ** 2})`
+          : undefined;
+    if (reason !== undefined) {
       rows.push({ catalogue: catalogue.name, tools: catalogue.docs.length, engine: factory.name, skipped: reason });
       console.error(`  ${factory.name}: ${reason}`);
       continue;
@@ -76,13 +87,21 @@ function measureOne(factory: (typeof engines)[number], catalogue: BenchCatalogue
   try {
     const build = measureBuild(factory, catalogue.docs, buildRuns(catalogue.docs.length));
     msPerTool.set(factory.name, Math.max(msPerTool.get(factory.name) ?? 0, build.ms / catalogue.docs.length));
+    bytesPerTool.set(factory.name, Math.max(bytesPerTool.get(factory.name) ?? 0, build.memory.retainedBytes / catalogue.docs.length));
     const query = measureQueries(build.engine, catalogue, { budgetMs });
     const artifact = measureArtifact(factory, build.engine, catalogue.long.queries[0] ?? "search", loadRuns(catalogue.docs.length));
     console.error(
       `  ${factory.name}: build ${formatMillis(build.ms)}, long p50 ${formatMicros(query.long.p50)}, ` +
         `short p50 ${formatMicros(query.short.p50)}${"loadMs" in artifact ? `, load ${formatMillis(artifact.loadMs)}` : ""}`,
     );
-    return { ...base, build: { ms: build.ms, runs: build.runs, memory: build.memory }, query, artifact };
+    const explain = build.engine.explain === undefined ? undefined : measureExplain(build.engine, catalogue, { budgetMs });
+    return {
+      ...base,
+      build: { ms: build.ms, runs: build.runs, memory: build.memory },
+      query,
+      artifact,
+      ...(explain === undefined ? {} : { explain }),
+    };
   } catch (error) {
     const reason = `failed: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`;
     console.error(`  ${factory.name}: ${reason}`);
@@ -133,6 +152,7 @@ function report(): string {
       "Ratios are the peer's figure divided by toolsift's (how many times slower or bigger the peer is).",
     "",
   );
+  out.push("Engines:", "", ...engines.map((engine) => `- **${engine.name}**: ${engine.description}.`), "");
   out.push("Query sets:", "");
   for (const catalogue of catalogues) {
     out.push(`- ${catalogue.name}: ${catalogue.long.name}, ${catalogue.long.queries.length} queries; ${catalogue.short.name}, ${catalogue.short.queries.length} queries.`);
@@ -176,8 +196,8 @@ function report(): string {
 
   out.push("## Build, memory and artifact", "");
   out.push(
-    "Build is the median of 3 builds (1 at 100k). Memory is what the built index retains (V8 heap + external memory, which includes ArrayBuffers and WebAssembly memory, after a forced GC). " +
-      "The artifact is each engine's own serialized form (toolsift: its binary artifact; peers: their JSON export), loaded into a fresh instance (median of 5 loads, 1 at 100k) and checked to answer a probe query identically.",
+    "Build is the median of 3 builds (1 at 100k, and no repeats once 5 s have gone into one engine's builds). Memory is what the built index retains (V8 heap + external memory, which includes ArrayBuffers and WebAssembly memory, after a forced GC). " +
+      "The artifact is each engine's own serialized form (toolsift: its binary artifact; peers: their JSON export), loaded into a fresh instance (median of up to 5 loads, 1 at 100k) and checked to answer a probe query identically.",
     "",
   );
   for (const catalogue of catalogues) {
@@ -206,6 +226,12 @@ function report(): string {
         }),
       ),
     );
+  }
+
+  const explained = rows.filter((row) => row.explain !== undefined);
+  if (explained.length > 0) {
+    out.push("## Explain", "", "toolsift's `explain` (per-term, per-field contributions; 10 hits) next to `rank` on the long queries. No peer explains its scores.", "");
+    out.push(markdownTable(EXPLAIN_HEADERS, explained.map((row) => explainRow(`${row.catalogue} (${row.engine})`, row.explain!))));
   }
 
   out.push("## JS↔WASM baseline", "");

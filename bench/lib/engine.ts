@@ -11,11 +11,15 @@ export interface BenchEngine {
   rank(query: string, limit: number): readonly { readonly id: string }[];
   serialize?(): string | Uint8Array;
   load?(data: string | Uint8Array): void;
+  /** Per-hit, per-term, per-field contributions (toolsift only; off the hot path). */
+  explain?(query: string, limit: number): unknown;
 }
 
 /** Makes a fresh, empty engine (one per build or load measured). */
 export interface EngineFactory {
   readonly name: string;
+  /** How the engine is configured, one line of markdown, for the reports. */
+  readonly description: string;
   create(): BenchEngine;
 }
 

@@ -9,6 +9,7 @@ import type { BenchEngine, EngineFactory } from "./engine.js";
 export interface ToolsiftRanker {
   rank(query: string, limit: number): readonly RankedHit[];
   serialize?(): Uint8Array;
+  explain?(query: string, limit: number): unknown;
 }
 export interface ToolsiftApi {
   init(): Promise<unknown>;
@@ -71,6 +72,12 @@ class ToolsiftEngine implements BenchEngine {
   rank(query: string, limit: number) {
     return this.#ranker!.rank(query, limit);
   }
+
+  explain(query: string, limit: number): unknown {
+    const ranker = this.#ranker!;
+    if (typeof ranker.explain !== "function") throw new Error("toolsift: explain is not available");
+    return ranker.explain(query, limit);
+  }
 }
 
 const probeDocs: ToolSearchDoc[] = [
@@ -102,7 +109,16 @@ export function toolsiftEngine(api: ToolsiftApi, name: string, options?: Record<
   } catch {
     artifact = false;
   }
-  return { ok: true, value: { name, create: () => new ToolsiftEngine(name, api, options, artifact) } };
+  const description =
+    options === undefined ? "default options" : `options ${JSON.stringify(options)}`;
+  return {
+    ok: true,
+    value: {
+      name,
+      description: `${description}${artifact ? "" : "; no artifact support yet"}`,
+      create: () => new ToolsiftEngine(name, api, options, artifact),
+    },
+  };
 }
 
 /**
@@ -117,13 +133,15 @@ export async function toolsiftEngines(): Promise<{ engines: EngineFactory[]; not
   const notes: string[] = [];
   const defaultAnalyzer = loaded.value.DEFAULT_RANKER_OPTIONS?.analyzer;
   const variants: [string, Record<string, unknown> | undefined][] = [["toolsift", undefined]];
+  // The default engine's description names its analyzer (from DEFAULT_RANKER_OPTIONS).
   for (const analyzer of ["plural", "stem"]) {
     if (analyzer !== defaultAnalyzer) variants.push([`toolsift ${analyzer}`, { analyzer }]);
   }
-  if (defaultAnalyzer !== undefined) notes.push(`toolsift = default options (analyzer "${defaultAnalyzer}")`);
   for (const [name, options] of variants) {
     const engine = toolsiftEngine(loaded.value, name, options);
-    if (engine.ok) engines.push(engine.value);
+    if (engine.ok && options === undefined && defaultAnalyzer !== undefined) {
+      engines.push({ ...engine.value, description: `${engine.value.description} (analyzer "${defaultAnalyzer}")` });
+    } else if (engine.ok) engines.push(engine.value);
     else notes.push(engine.reason);
   }
   return { engines, notes };

@@ -59,4 +59,9 @@ class FlexSearchEngine implements BenchEngine {
   }
 }
 
-export const flexsearchPeer: EngineFactory = { name: "flexsearch", create: () => new FlexSearchEngine() };
+export const flexsearchPeer: EngineFactory = {
+  name: "flexsearch",
+  description:
+    "`Document` index, default charset plus its English language pack (stopwords, stemmer), `strict` tokenizer, one `Resolver` step per field with `boost` and `suggest: true` (OR)",
+  create: () => new FlexSearchEngine(),
+};

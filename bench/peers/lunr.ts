@@ -39,4 +39,9 @@ class LunrEngine implements BenchEngine {
   }
 }
 
-export const lunrPeer: EngineFactory = { name: "lunr", create: () => new LunrEngine() };
+export const lunrPeer: EngineFactory = {
+  name: "lunr",
+  description:
+    "field boosts and its default pipeline (trimmer, English stopwords, Porter stemmer); query words from `lunr.tokenizer` as optional `Query#term`s",
+  create: () => new LunrEngine(),
+};

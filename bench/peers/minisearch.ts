@@ -45,4 +45,9 @@ class MiniSearchEngine implements BenchEngine {
   }
 }
 
-export const minisearchPeer: EngineFactory = { name: "minisearch", create: () => new MiniSearchEngine() };
+export const minisearchPeer: EngineFactory = {
+  name: "minisearch",
+  description:
+    "its tokenizer and lower-casing, an English stopword list through `processTerm`, `searchOptions { boost, prefix: false, fuzzy: false, combineWith: \"OR\" }`; no stemmer (it ships none)",
+  create: () => new MiniSearchEngine(),
+};

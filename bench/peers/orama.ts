@@ -44,4 +44,9 @@ class OramaEngine implements BenchEngine {
   }
 }
 
-export const oramaPeer: EngineFactory = { name: "orama", create: () => new OramaEngine() };
+export const oramaPeer: EngineFactory = {
+  name: "orama",
+  description:
+    "its English tokenizer with its bundled stemmer and an English stopword list, `search({ term, boost, limit })` with the default threshold (any term) and prefix matching",
+  create: () => new OramaEngine(),
+};

@@ -53,4 +53,9 @@ class WinkEngine implements BenchEngine {
   }
 }
 
-export const winkPeer: EngineFactory = { name: "wink-bm25", create: () => new WinkEngine() };
+export const winkPeer: EngineFactory = {
+  name: "wink-bm25",
+  description:
+    "`fldWeights` and wink-nlp-utils prep tasks `lowerCase, tokenize0, removeWords, stem` (Porter2)",
+  create: () => new WinkEngine(),
+};
