@@ -13,11 +13,14 @@ import {
   prepareSearch,
   queryTermCount,
   queryTerms,
+  queryWeights,
   resultDocuments,
   resultScores,
   search as searchQuery,
+  setExpansionWeight,
   setQueryOptions,
 } from "./search/query";
+import { addLexiconEntry as addEntry, lexiconSize, prepareLexicon } from "./search/lexicon";
 
 export { EXPLAIN_STRIDE, FIELD_COUNT, MAX_DOCUMENTS, MAX_INPUT, MAX_QUERY_TERMS, SECTION_COUNT, sectionBytes, sectionPointer };
 
@@ -34,7 +37,10 @@ export function prepareLoad(count: i32, termCount: i32, poolLength: i32, tableSi
 /** Validates the copied sections and readies search; 0 when the index is sound. */
 export function finishLoad(): i32 {
   let status = validateLoaded();
-  if (status == 0) prepareSearch();
+  if (status == 0) {
+    prepareSearch();
+    prepareLexicon();
+  }
   return status;
 }
 
@@ -92,6 +98,25 @@ export function addField(document: i32, field: i32, length: i32): void {
 export function finishBuild(): void {
   finish();
   prepareSearch();
+  prepareLexicon();
+}
+
+/** Adds a lexicon entry: key text at the start of the scratch window, its expansion after it. */
+export function addLexiconEntry(keyLength: i32, valueLength: i32): void {
+  addEntry(scratch.dataStart, keyLength, scratch.dataStart + (<usize>keyLength << 1), valueLength);
+}
+
+export function lexiconEntries(): i32 {
+  return lexiconSize();
+}
+
+export function setQueryExpansionWeight(weight: f64): void {
+  setExpansionWeight(weight);
+}
+
+/** The query weight of chosen query term `index` (1 for the query's own, less for expansions). */
+export function queryTermWeight(index: i32): f64 {
+  return queryWeights[index];
 }
 
 export function termCount(): i32 {

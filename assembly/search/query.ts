@@ -3,6 +3,7 @@
 // `limit` documents kept in a bounded min-heap (SPEC §3.2).
 import { MAX_INPUT, tokenCount, tokenLength, tokenPointer, tokenize } from "../analyzer/tokenizer";
 import { foldWordForm } from "../analyzer/wordform";
+import { expandTokens } from "./lexicon";
 import {
   DOC_SHIFT,
   documentCount,
@@ -21,6 +22,18 @@ export const SELECT_RAREST: i32 = 1;
 
 let maxQueryTerms: i32 = 16;
 let selection: i32 = SELECT_RAREST;
+let expansionWeight: f64 = 0.5;
+
+export function setExpansionWeight(weight: f64): void {
+  expansionWeight = weight;
+}
+
+// §A6 step 5: lexicon terms fill the slots the query's own terms left, at the expansion weight.
+function addExpansion(term: i32): void {
+  if (queryTermCount >= maxQueryTerms || unchecked(termStamps[term]) == stamp) return;
+  unchecked((termStamps[term] = stamp));
+  addQueryTerm(term, expansionWeight);
+}
 
 export function setQueryOptions(cap: i32, rule: i32): void {
   maxQueryTerms = cap;
@@ -126,6 +139,11 @@ function chooseQueryTerms(): void {
     else splitAbsentTerm(pointer, length, allStopwords);
   }
   queryTermCount = 0;
+  selectOwnTerms();
+  expandTokens(addExpansion);
+}
+
+function selectOwnTerms(): void {
   if (candidateCount <= maxQueryTerms || selection == SELECT_FIRST) {
     let kept = candidateCount < maxQueryTerms ? candidateCount : maxQueryTerms;
     for (let index = 0; index < kept; index++) addQueryTerm(unchecked(candidates[index]), 1.0);

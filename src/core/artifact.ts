@@ -18,15 +18,35 @@ const SECTION_OPTIONS = 100;
 const SECTION_STOPWORDS = 101;
 const SECTION_ID_OFFSETS = 102;
 const SECTION_ID_UNITS = 103;
+const SECTION_LEXICON = 104;
 const CORE_SECTIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
-const SECTION_ORDER = [SECTION_OPTIONS, SECTION_STOPWORDS, SECTION_ID_OFFSETS, SECTION_ID_UNITS, ...CORE_SECTIONS];
-const OPTIONS_BYTES = 4 + 8 * (2 + FIELDS.length);
+const SECTION_ORDER = [SECTION_OPTIONS, SECTION_STOPWORDS, SECTION_LEXICON, SECTION_ID_OFFSETS, SECTION_ID_UNITS, ...CORE_SECTIONS];
+const OPTIONS_BYTES = 4 + 8 * (3 + FIELDS.length);
+
+// The lexicon as a flat string list: key, value count, values…; none is an empty list.
+function lexiconStrings(lexicon: ResolvedRankerOptions["lexicon"]): string[] {
+  if (lexicon === false) return [];
+  return Object.entries(lexicon).flatMap(([key, values]) => [key, String(values.length), ...values]);
+}
+
+function lexiconFromStrings(strings: string[]): ResolvedRankerOptions["lexicon"] {
+  if (strings.length === 0) return false;
+  const lexicon: Record<string, string[]> = Object.create(null);
+  for (let at = 0; at < strings.length; ) {
+    const key = strings[at]!;
+    const count = Number(strings[at + 1]);
+    if (!Number.isInteger(count) || count < 0 || at + 2 + count > strings.length || Object.hasOwn(lexicon, key)) corrupt("lexicon section");
+    lexicon[key] = strings.slice(at + 2, at + 2 + count);
+    at += 2 + count;
+  }
+  return lexicon;
+}
 
 /** The analyzer fingerprint: everything that changes how text becomes scores. */
 export function analyzerFingerprint(options: ResolvedRankerOptions): number {
   const weights = FIELDS.map((field) => options.weights[field]).join(",");
   return fingerprintText(
-    [options.analyzer, options.termSelection, options.maxQueryTerms, options.k1, options.b, weights, FIELD_CAPS.join(","), "lexicon:none", ...options.stopwords].join("\u0001"),
+    [options.analyzer, options.termSelection, options.maxQueryTerms, options.k1, options.b, weights, FIELD_CAPS.join(","), options.expansionWeight, ...options.stopwords, "\u0002", ...lexiconStrings(options.lexicon)].join("\u0001"),
   );
 }
 
@@ -39,6 +59,7 @@ function encodeOptions(options: ResolvedRankerOptions): Uint8Array {
   view.setFloat64(4, options.k1, true);
   view.setFloat64(12, options.b, true);
   FIELDS.forEach((field, index) => view.setFloat64(20 + 8 * index, options.weights[field], true));
+  view.setFloat64(20 + 8 * FIELDS.length, options.expansionWeight, true);
   return bytes;
 }
 
@@ -74,6 +95,7 @@ export function serializeIndex(memory: CoreMemory, ids: readonly string[], optio
   const hostSections = new Map<number, Uint8Array>([
     [SECTION_OPTIONS, encodeOptions(options)],
     [SECTION_STOPWORDS, encodeStrings(options.stopwords)],
+    [SECTION_LEXICON, encodeStrings(lexiconStrings(options.lexicon))],
     [SECTION_ID_OFFSETS, new Uint8Array(idOffsets.buffer)],
     [SECTION_ID_UNITS, new Uint8Array(idUnits.buffer)],
   ]);
@@ -110,7 +132,8 @@ function corrupt(message: string, offset?: number): never {
   throw new ToolsiftError("artifact_corrupt", `index artifact is corrupt: ${message}`, { path: offset === undefined ? [] : [offset] });
 }
 
-function decodeOptions(bytes: Uint8Array, stopwords: string[]): ResolvedRankerOptions {
+function decodeOptions(bytes: Uint8Array, stopwords: string[], lexicon: ResolvedRankerOptions["lexicon"]): ResolvedRankerOptions {
+  if (bytes.length !== OPTIONS_BYTES) corrupt("options record");
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const analyzer = view.getUint8(0);
   const selection = view.getUint8(1);
@@ -125,6 +148,8 @@ function decodeOptions(bytes: Uint8Array, stopwords: string[]): ResolvedRankerOp
     b: view.getFloat64(12, true),
     weights: weights as ResolvedRankerOptions["weights"],
     stopwords,
+    lexicon,
+    expansionWeight: view.getFloat64(20 + 8 * FIELDS.length, true),
   };
 }
 
@@ -272,7 +297,7 @@ export function loadIndex(
     const start = offsets.get(id)!;
     return bytes.subarray(start, start + lengths[SECTION_ORDER.indexOf(id)]!);
   };
-  const options = decodeOptions(section(SECTION_OPTIONS), decodeStrings(section(SECTION_STOPWORDS)));
+  const options = decodeOptions(section(SECTION_OPTIONS), decodeStrings(section(SECTION_STOPWORDS)), lexiconFromStrings(decodeStrings(section(SECTION_LEXICON))));
   if (options.stopwords.length > 256 || analyzerFingerprint(options) !== fingerprint) corrupt("options do not match the fingerprint", 12);
   const ids = decodeIds(section(SECTION_ID_OFFSETS), section(SECTION_ID_UNITS), count, (flags & FLAG_LONE_SURROGATES) !== 0);
   const memory = createCore(options);
@@ -297,6 +322,7 @@ export function loadIndex(
 const SECTION_NAMES = new Map<number, string>([
   [SECTION_OPTIONS, "options"],
   [SECTION_STOPWORDS, "stopwords"],
+  [SECTION_LEXICON, "lexicon"],
   [SECTION_ID_OFFSETS, "id offsets"],
   [SECTION_ID_UNITS, "ids"],
   [1, "term text"],

@@ -75,6 +75,10 @@ export interface CoreExports {
   termPoolLength(): number;
   termDocumentFrequency(term: number): number;
   termText(term: number): number;
+  addLexiconEntry(keyLength: number, valueLength: number): void;
+  lexiconEntries(): number;
+  setQueryExpansionWeight(weight: number): void;
+  queryTermWeight(index: number): number;
 }
 
 /** A fresh core instance: one per index, so indexes never share memory. */

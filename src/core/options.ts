@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_LEXICON } from "../analysis/lexicon.js";
 import { DEFAULT_STOPWORDS } from "../analysis/stopwords.js";
 import { ToolsiftError } from "../errors.js";
 
@@ -14,6 +15,10 @@ export type FieldName = (typeof FIELDS)[number];
  * - `maxQueryTerms`: distinct query terms scored, 1–64.
  * - `termSelection`: which terms survive the cap: the `first` in query order or the `rarest`.
  * - `stopwords`: query-only stopwords (`DEFAULT_STOPWORDS`), at most 256 entries; `[]` disables.
+ * - `lexicon`: query expansion (`DEFAULT_LEXICON`, Russian and Chinese → English): a word or
+ *   phrase → English words; `false` disables. At most 20,000 keys.
+ * - `expansionWeight`: query weight of lexicon terms, 0–1 (0: expansions never count; 1: as
+ *   much as the query's own words).
  */
 export const DEFAULT_RANKER_OPTIONS = Object.freeze({
   analyzer: "plural" as "plural" | "stem",
@@ -23,6 +28,8 @@ export const DEFAULT_RANKER_OPTIONS = Object.freeze({
   maxQueryTerms: 16,
   termSelection: "rarest" as "first" | "rarest",
   stopwords: DEFAULT_STOPWORDS,
+  lexicon: DEFAULT_LEXICON as Readonly<Record<string, readonly string[]>> | false,
+  expansionWeight: 0.5,
 });
 
 const weight = z.number().finite().min(0);
@@ -49,6 +56,15 @@ export const rankerOptionsSchema = z
       .array(z.string().max(200))
       .max(256)
       .default(() => [...DEFAULT_RANKER_OPTIONS.stopwords]),
+    lexicon: z
+      .union([
+        z.literal(false),
+        z
+          .record(z.string().min(1).max(64), z.array(z.string().min(1).max(64)).max(16))
+          .refine((value) => Object.keys(value).length <= 20_000, "at most 20,000 lexicon keys"),
+      ])
+      .default(() => DEFAULT_RANKER_OPTIONS.lexicon as Record<string, string[]>),
+    expansionWeight: z.number().finite().min(0).max(1).default(DEFAULT_RANKER_OPTIONS.expansionWeight),
   })
   .strict();
 

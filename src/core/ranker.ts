@@ -88,6 +88,15 @@ function configureCore(memory: CoreMemory, options: ResolvedRankerOptions): void
   core.configure(options.analyzer === "stem" ? 1 : 0, options.k1, options.b, options.maxQueryTerms, options.termSelection === "first" ? 0 : 1);
   FIELDS.forEach((field, index) => core.setFieldWeight(index, options.weights[field]));
   for (const stopword of options.stopwords) core.addStopword(memory.write(prepareQuery(stopword)));
+  core.setQueryExpansionWeight(options.expansionWeight);
+  if (options.lexicon !== false) {
+    for (const [key, values] of Object.entries(options.lexicon)) {
+      const preparedKey = prepareQuery(key);
+      const preparedValues = prepareQuery(values.join(" "));
+      memory.write(preparedKey + preparedValues);
+      core.addLexiconEntry(preparedKey.length, preparedValues.length);
+    }
+  }
 }
 
 /** Clamps a result limit (SPEC §3.3): NaN is a RangeError; the rest is clamped to [0, size]. */
@@ -217,6 +226,13 @@ export class Bm25ToolRanker implements ToolRanker {
   queryTerms(query: string): string[] {
     this.#search(query, 0);
     return this.#lastTerms();
+  }
+
+  /** The chosen query terms with their weights: 1 for the query's own, less for lexicon expansions. */
+  weightedQueryTerms(query: string): { term: string; weight: number }[] {
+    this.#search(query, 0);
+    const core = this.#memory.core;
+    return this.#lastTerms().map((term, index) => ({ term, weight: core.queryTermWeight(index) }));
   }
 
   #lastTerms(): string[] {
