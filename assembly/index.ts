@@ -7,6 +7,7 @@ import { addField as addFieldText, beginBuild as begin, finishBuild as finish, s
 import { FIELD_COUNT, MAX_DOCUMENTS, documentCount, postingStarts, setScoring, stopwords, terms, weights } from "./index/state";
 import { SECTION_COUNT, prepareLoad as prepare, sectionBytes, sectionPointer, validateLoaded } from "./index/artifact";
 import { BUILD_ID } from "./build-id";
+import { logarithm } from "./index/log";
 import { EXPLAIN_STRIDE, explain as explainDocument, explainValues } from "./search/explain";
 import {
   MAX_QUERY_TERMS,
@@ -187,4 +188,9 @@ export function termText(term: i32): i32 {
   let length = terms.termLength(term);
   memory.copy(scratch.dataStart, terms.termPointer(term), <usize>length << 1);
   return length;
+}
+
+/** The core's own natural logarithm (fdlibm), exported so tests can pin the oracle's copy to it. */
+export function naturalLogarithm(value: f64): f64 {
+  return logarithm(value);
 }

@@ -22,8 +22,7 @@ import {
   weights,
 } from "./state";
 
-@external("env", "log")
-declare function hostLog(x: f64): f64;
+import { logarithm } from "./log";
 
 // Per build: the slot of each term in the current document (valid when slotOwner == doc).
 let slotOwner = new Int32Array(0);
@@ -158,7 +157,7 @@ export function computeScoringTables(): void {
     let start = unchecked(postingStarts[term]);
     let end = unchecked(postingStarts[term + 1]);
     let frequency = <f64>(end - start);
-    unchecked((inverseFrequencies[term] = hostLog(1.0 + (total - frequency + 0.5) / (frequency + 0.5))));
+    unchecked((inverseFrequencies[term] = logarithm(1.0 + (total - frequency + 0.5) / (frequency + 0.5))));
     for (let index = start; index < end; index++) {
       let combined = combinedFrequency(unchecked(postings[index]));
       unchecked((saturations[index] = <f32>(combined / (k1 + combined))));

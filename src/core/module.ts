@@ -86,7 +86,7 @@ export function instantiateCore(): CoreExports {
   if (compiled === undefined) {
     throw new ToolsiftError("not_initialized", "call `await init()` before building or loading an index");
   }
-  // `log` is the host's Math.log so idf is bit-identical to the oracle in every runtime.
-  const instance = new WebAssembly.Instance(compiled, { env: { log: Math.log } });
+  // The core imports nothing: idf's logarithm is computed inside (assembly/index/log.ts).
+  const instance = new WebAssembly.Instance(compiled, {});
   return instance.exports as unknown as CoreExports;
 }
