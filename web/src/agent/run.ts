@@ -1,0 +1,115 @@
+// Runs a scripted agent run through a real tool-search session over the current catalogue,
+// counting every call of the ranker, and replays it from its journal: the replay must
+// produce the same outcomes and the same menu with zero ranker calls (SPEC §9).
+import { isToolsiftError } from "../../../src/api.js";
+import { InMemoryJournal, type Journal } from "../../../src/journal/index.js";
+import { createToolSearchSession, type ToolCallOutcome } from "../../../src/session/index.js";
+import type { ToolDefinition } from "../../../src/trust/index.js";
+import type { Store } from "../state/store.js";
+import type { ScriptCall } from "./script.js";
+
+export const RUN_ID = "playground";
+
+/** The agent's own tools: on the menu from the start, never searched. */
+export const AGENT_TOOLS: readonly ToolDefinition[] = Object.freeze([
+  { id: "reply_to_user", description: "Send the final answer to the user.", inputSchema: { type: "object", properties: { text: { type: "string" } } } },
+]);
+
+export interface StepRecord {
+  readonly call: ScriptCall;
+  /** The session's outcome, or the typed error it threw. */
+  readonly outcome?: ToolCallOutcome;
+  readonly error?: { readonly code: string; readonly message: string };
+  /** The menu after this call, in order. */
+  readonly menu: readonly string[];
+  /** Ranker calls made while handling this call. */
+  readonly rankerCalls: number;
+}
+
+export interface RunRecord {
+  readonly steps: readonly StepRecord[];
+  readonly journal: InMemoryJournal;
+  readonly rankerCalls: number;
+  /** The menu before the first call, and after the last. */
+  readonly initialMenu: readonly string[];
+  readonly menu: readonly string[];
+  readonly milliseconds: number;
+  /** A replay that left recorded decisions unasked, or went another way (`journal_divergence`). */
+  readonly finishError?: string;
+  /** Warnings the session sent to the host (`TOOLSIFT_*` codes). */
+  readonly warnings: readonly string[];
+}
+
+/** Runs the calls; with `journal` holding records, searches are served from it (a replay). */
+export function runScript(store: Store, calls: readonly ScriptCall[], journal: InMemoryJournal = new InMemoryJournal()): RunRecord {
+  let rankerCalls = 0;
+  const current = store.ranker;
+  // The session intersects this ranker's output with what it may show; we only count calls.
+  const ranker = {
+    kind: current.kind,
+    rank(query: string, limit: number) {
+      rankerCalls++;
+      return current.rank(query, limit);
+    },
+  };
+  const warnings: string[] = [];
+  const started = performance.now();
+  const session = createToolSearchSession({
+    runId: RUN_ID,
+    tools: AGENT_TOOLS,
+    journal: journal as Journal,
+    onWarning: (warning) => warnings.push(`${warning.code}: ${warning.message}`),
+    toolSearch: { catalog: store.definitions, annotations: store.trust.annotations, ranker },
+  });
+  const initialMenu = session.menuNames();
+  const steps: StepRecord[] = [];
+  for (const call of calls) {
+    const before = rankerCalls;
+    try {
+      const outcome = session.handleToolCall(call);
+      steps.push({ call, outcome, menu: session.menuNames(), rankerCalls: rankerCalls - before });
+    } catch (error) {
+      if (!isToolsiftError(error)) throw error;
+      steps.push({ call, error: { code: error.code, message: error.message }, menu: session.menuNames(), rankerCalls: rankerCalls - before });
+    }
+  }
+  let finishError: string | undefined;
+  try {
+    session.finish();
+  } catch (error) {
+    if (!isToolsiftError(error)) throw error;
+    finishError = `${error.code}: ${error.message}`;
+  }
+  return { steps, journal, rankerCalls, initialMenu, menu: session.menuNames(), milliseconds: performance.now() - started, warnings, ...(finishError ? { finishError } : {}) };
+}
+
+// What a replay must reproduce of each step: everything the model and the host see.
+function visible(step: StepRecord): string {
+  const outcome = step.outcome;
+  if (outcome === undefined) return JSON.stringify({ error: step.error });
+  if (outcome.kind === "search") {
+    return JSON.stringify({ kind: outcome.kind, result: outcome.result, tainted: outcome.tainted, added: outcome.added, decisionId: outcome.decisionId });
+  }
+  return JSON.stringify(outcome.onMenu ? { kind: outcome.kind, name: outcome.name, onMenu: true } : { kind: outcome.kind, result: outcome.result, tainted: outcome.tainted });
+}
+
+export interface ReplayCheck {
+  readonly identical: boolean;
+  readonly differences: readonly string[];
+  readonly served: number;
+}
+
+/** Compares a replay with the run it replays, step by step and menu by menu. */
+export function compareRuns(live: RunRecord, replay: RunRecord): ReplayCheck {
+  const differences: string[] = [];
+  live.steps.forEach((step, index) => {
+    const other = replay.steps[index];
+    if (other === undefined) differences.push(`call ${index + 1} is missing from the replay`);
+    else if (visible(step) !== visible(other)) differences.push(`call ${index + 1} (${step.call.name}) answered differently`);
+    else if (JSON.stringify(step.menu) !== JSON.stringify(other.menu)) differences.push(`the menu after call ${index + 1} differs`);
+  });
+  if (replay.rankerCalls !== 0) differences.push(`the replay called the ranker ${replay.rankerCalls} times`);
+  if (replay.finishError !== undefined) differences.push(replay.finishError);
+  const served = replay.steps.filter((step) => step.outcome?.kind === "search" && step.outcome.source === "replay").length;
+  return { identical: differences.length === 0, differences, served };
+}

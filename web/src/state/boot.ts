@@ -1,0 +1,73 @@
+// Page start: the core and the prebuilt index artifact are fetched in parallel (the HTML
+// preloads the artifact), the artifact is loaded, and the embedded catalogue's text (for
+// display and for rebuilds) arrives behind it. Every step is timed from navigation start.
+import wasmUrl from "../../../build/toolsift.wasm?url";
+import catalogueUrl from "../../../data/mcp-catalog.json?url";
+import { Bm25ToolRanker, initWith, isToolsiftError } from "../../../src/api.js";
+import { toolSearchDocs } from "../../../src/trust/index.js";
+import { DEFAULT_TRUST, readCatalogue, toolDefinitions, type PlaygroundTool } from "../catalogue/model.js";
+import type { IndexInfo } from "./store.js";
+
+/** The artifact `scripts/build-playground-index.ts` writes into web/public. */
+export const ARTIFACT_PATH = "./mcp-catalog.tsi";
+
+export interface BootTimings {
+  /** ms after navigation start when the core was compiled. */
+  coreReady: number;
+  /** ms after navigation start when the index was ready to answer. */
+  indexReady: number;
+  /** ms after navigation start when the first query was answered (set by the search view). */
+  firstQuery?: number;
+  /** ms after navigation start when the catalogue's text was parsed. */
+  catalogueReady?: number;
+}
+
+export interface Booted {
+  readonly ranker: Bm25ToolRanker;
+  readonly index: IndexInfo;
+  readonly timings: BootTimings;
+  /**
+   * Parses the embedded catalogue's text. Its download starts with the page; parsing waits
+   * for this call so that it does not hold the main thread before the first answer.
+   */
+  readonly catalogue: () => Promise<PlaygroundTool[]>;
+}
+
+async function fetchOk(url: string): Promise<Response> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return response;
+}
+
+/** Loads the embedded catalogue's index; builds it from the catalogue when the artifact is refused. */
+export async function boot(): Promise<Booted> {
+  const artifact = fetchOk(ARTIFACT_PATH).then((response) => response.arrayBuffer());
+  let download: Promise<string> | undefined;
+  const fetchCatalogue = () => (download ??= fetchOk(catalogueUrl).then((response) => response.text()));
+  let parsed: Promise<PlaygroundTool[]> | undefined;
+  const catalogue = () => (parsed ??= fetchCatalogue().then((text) => readCatalogue(JSON.parse(text))));
+  // Rejections are handled by whoever awaits; mark them seen so an early failure is not "unhandled".
+  artifact.catch(() => undefined);
+
+  // The browser entry's `init` with an explicit source; initWith avoids its packaged-file URL.
+  await initWith(fetch(wasmUrl));
+  const coreReady = performance.now();
+  let ranker: Bm25ToolRanker;
+  let index: IndexInfo;
+  try {
+    const bytes = new Uint8Array(await artifact);
+    const started = performance.now();
+    ranker = Bm25ToolRanker.load(bytes);
+    index = { source: "artifact", milliseconds: performance.now() - started, bytes: bytes.length };
+  } catch (error) {
+    // A stale artifact (another core build) or a missing one: build in the page instead.
+    const note = isToolsiftError(error) ? `${error.code}: ${error.message}` : String(error);
+    const tools = await catalogue();
+    const started = performance.now();
+    ranker = new Bm25ToolRanker(toolSearchDocs(toolDefinitions(tools, DEFAULT_TRUST)));
+    index = { source: "built", milliseconds: performance.now() - started, note };
+  }
+  // The catalogue's text is not needed for the first answer: download it behind the index.
+  fetchCatalogue().catch(() => undefined);
+  return { ranker, index, timings: { coreReady, indexReady: performance.now() }, catalogue };
+}

@@ -1,0 +1,163 @@
+// The page's one source of truth: the catalogue, the trust state, the settings and the
+// ranker built from them. Views read it and listen for its events; every change that
+// affects ranking rebuilds the index in the page and records how long that took.
+import { Bm25ToolRanker, isToolsiftError } from "../../../src/api.js";
+import { toolSearchDocs, toolTrust, type ToolDefinition, type ToolTrust } from "../../../src/trust/index.js";
+import { DEFAULT_TRUST, toolDefinitions, type PlaygroundTool, type TrustState } from "../catalogue/model.js";
+import { DEFAULT_SETTINGS, rankerOptions, sameSettings, type Settings } from "./settings.js";
+import type { View } from "./url.js";
+
+export interface Catalogue {
+  /** Shown in the header, e.g. "MCP catalogue". */
+  readonly name: string;
+  readonly embedded: boolean;
+  readonly tools: readonly PlaygroundTool[];
+  readonly byId: ReadonlyMap<string, PlaygroundTool>;
+  readonly servers: readonly string[];
+}
+
+/** How the current index came to be. */
+export interface IndexInfo {
+  readonly source: "artifact" | "built";
+  /** Load time (artifact) or build time (built), in ms. */
+  readonly milliseconds: number;
+  readonly bytes?: number;
+  /** Why the prebuilt artifact was not used, when it was refused. */
+  readonly note?: string;
+}
+
+export type StoreEvent = "index" | "catalogue" | "busy" | "error" | "query" | "view" | "trust" | "settings";
+
+export function makeCatalogue(name: string, embedded: boolean, tools: readonly PlaygroundTool[]): Catalogue {
+  const servers = [...new Set(tools.map((tool) => tool.server))].sort();
+  return { name, embedded, tools, byId: new Map(tools.map((tool) => [tool.id, tool])), servers };
+}
+
+export class Store extends EventTarget {
+  ranker: Bm25ToolRanker;
+  index: IndexInfo;
+  catalogue: Catalogue | undefined;
+  settings: Settings = DEFAULT_SETTINGS;
+  trust: TrustState = DEFAULT_TRUST;
+  verdicts = new Map<string, ToolTrust>();
+  definitions: readonly ToolDefinition[] = [];
+  /** The query shared by the search and trust views. */
+  query = "";
+  view: View = "search";
+  busy = false;
+  lastError: unknown;
+  #pending: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(ranker: Bm25ToolRanker, index: IndexInfo) {
+    super();
+    this.ranker = ranker;
+    this.index = index;
+  }
+
+  on(event: StoreEvent, listener: () => void): void {
+    this.addEventListener(event, listener);
+  }
+
+  #emit(event: StoreEvent): void {
+    this.dispatchEvent(new Event(event));
+  }
+
+  /** The embedded catalogue, once its text has arrived. */
+  embedded: Catalogue | undefined;
+  /** The index loaded from the prebuilt artifact (default settings and trust), kept for switching back. */
+  embeddedIndex: { ranker: Bm25ToolRanker; index: IndexInfo } | undefined;
+
+  /** Switches back to the embedded catalogue (reusing the prebuilt index when nothing else changed). */
+  useEmbedded(): void {
+    if (this.embedded === undefined) return;
+    const reuse = this.embeddedIndex !== undefined && sameSettings(this.settings, DEFAULT_SETTINGS);
+    this.setCatalogue(this.embedded, { keepTrust: false, ranker: reuse ? this.embeddedIndex : undefined });
+  }
+
+  /**
+   * Installs a catalogue; the index is rebuilt unless `ranker` already indexes it. The
+   * trust state is reset (its ids belong to the previous catalogue) unless `keepTrust`.
+   */
+  setCatalogue(catalogue: Catalogue, options: { keepTrust?: boolean; ranker?: { ranker: Bm25ToolRanker; index: IndexInfo } | undefined } = {}): void {
+    this.catalogue = catalogue;
+    const ranker = options.ranker;
+    if (options.keepTrust !== true && this.trust !== DEFAULT_TRUST) {
+      this.trust = DEFAULT_TRUST;
+      this.#emit("trust");
+    }
+    this.#refreshTrust();
+    this.#emit("catalogue");
+    if (ranker !== undefined) {
+      this.ranker = ranker.ranker;
+      this.index = ranker.index;
+      this.#emit("index");
+    } else this.rebuild();
+  }
+
+  setQuery(query: string): void {
+    if (query === this.query) return;
+    this.query = query;
+    this.#emit("query");
+  }
+
+  setView(view: View): void {
+    if (view === this.view) return;
+    this.view = view;
+    this.#emit("view");
+  }
+
+  setSettings(settings: Settings, rebuild = true): void {
+    this.settings = settings;
+    this.#emit("settings");
+    if (rebuild) this.scheduleRebuild();
+  }
+
+  setTrust(trust: TrustState, rebuild = true): void {
+    this.trust = trust;
+    this.#refreshTrust();
+    this.#emit("trust");
+    if (rebuild) this.scheduleRebuild();
+  }
+
+  #refreshTrust(): void {
+    const tools = this.catalogue?.tools ?? [];
+    this.definitions = toolDefinitions(tools, this.trust);
+    this.verdicts = new Map(this.definitions.map((definition) => [definition.id!, toolTrust(definition, definition.id!)]));
+  }
+
+  /** Rebuilds soon, once: slider drags and typing in a label field coalesce. */
+  scheduleRebuild(delay = 120): void {
+    clearTimeout(this.#pending);
+    this.busy = true;
+    this.#emit("busy");
+    // Wait for a frame to paint the busy state before the build blocks the main thread.
+    this.#pending = setTimeout(() => requestAnimationFrame(() => setTimeout(() => this.rebuild(), 0)), delay);
+  }
+
+  /** Builds the index from the catalogue, trust state and settings now. */
+  rebuild(): void {
+    clearTimeout(this.#pending);
+    if (this.catalogue === undefined) return;
+    try {
+      const started = performance.now();
+      const docs = toolSearchDocs(this.definitions, { annotations: this.trust.annotations });
+      const ranker = new Bm25ToolRanker(docs, rankerOptions(this.settings));
+      this.ranker = ranker;
+      this.index = { source: "built", milliseconds: performance.now() - started };
+      this.lastError = undefined;
+    } catch (error) {
+      this.lastError = error;
+      this.#emit("error");
+      if (!isToolsiftError(error)) throw error;
+    } finally {
+      this.busy = false;
+      this.#emit("busy");
+    }
+    this.#emit("index");
+  }
+
+  /** The tool's trust verdict (first-party when the catalogue is still loading). */
+  verdict(id: string): ToolTrust | undefined {
+    return this.verdicts.get(id);
+  }
+}

@@ -1,0 +1,30 @@
+// Number formatting for the page: times, sizes, scores.
+const integer = new Intl.NumberFormat("en-US");
+
+export function count(value: number): string {
+  return integer.format(value);
+}
+
+export function milliseconds(value: number): string {
+  if (value < 10) return `${value.toFixed(1)} ms`;
+  return `${integer.format(Math.round(value))} ms`;
+}
+
+export function microseconds(value: number): string {
+  if (value < 10) return `${value.toFixed(1)} µs`;
+  return `${integer.format(Math.round(value))} µs`;
+}
+
+export function bytes(value: number): string {
+  if (value < 1024) return `${value} B`;
+  if (value < 1024 * 1024) return `${(value / 1024).toFixed(1)} KiB`;
+  return `${(value / 1024 / 1024).toFixed(2)} MiB`;
+}
+
+export function score(value: number): string {
+  return value >= 100 ? value.toFixed(1) : value.toFixed(2);
+}
+
+export function percent(value: number): string {
+  return `${(value * 100).toFixed(1)}%`;
+}

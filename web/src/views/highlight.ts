@@ -1,0 +1,45 @@
+// Marks the words of a text that the analyzer turns into one of the matched terms. Words
+// are analyzed one at a time through the ranker (the same analyzer that built the index),
+// cached per ranker, so plurals, stems and joined words highlight exactly when they matched.
+import type { Bm25ToolRanker } from "../../../src/api.js";
+import { h } from "../ui/dom.js";
+
+const WORD = /[\p{L}\p{N}]+/gu;
+const caches = new WeakMap<Bm25ToolRanker, Map<string, readonly string[]>>();
+
+function tokens(ranker: Bm25ToolRanker, word: string): readonly string[] {
+  let cache = caches.get(ranker);
+  if (cache === undefined) {
+    cache = new Map();
+    caches.set(ranker, cache);
+  }
+  let analyzed = cache.get(word);
+  if (analyzed === undefined) {
+    analyzed = ranker.analyze(word);
+    cache.set(word, analyzed);
+  }
+  return analyzed;
+}
+
+/** The text as nodes, with matched words in `<mark>`. */
+export function highlight(text: string, matched: ReadonlySet<string>, ranker: Bm25ToolRanker): Node[] {
+  if (matched.size === 0 || text.length === 0) return [document.createTextNode(text)];
+  const nodes: Node[] = [];
+  let last = 0;
+  for (const match of text.matchAll(WORD)) {
+    const word = match[0];
+    if (!tokens(ranker, word).some((token) => matched.has(token))) continue;
+    if (match.index > last) nodes.push(document.createTextNode(text.slice(last, match.index)));
+    nodes.push(h("mark", {}, word));
+    last = match.index + word.length;
+  }
+  if (last < text.length) nodes.push(document.createTextNode(text.slice(last)));
+  return nodes;
+}
+
+/** Cuts a description for a hit line at a word boundary. */
+export function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.lastIndexOf(" ", max);
+  return `${text.slice(0, cut > max * 0.6 ? cut : max)}…`;
+}

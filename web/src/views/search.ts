@@ -1,0 +1,121 @@
+// Search as you type: every keystroke ranks the whole catalogue in the page, times the
+// ranking call alone (repeated until the clock can resolve it), and renders the hits.
+import type { Bm25ToolRanker } from "../../../src/api.js";
+import type { Store } from "../state/store.js";
+import { h, replace } from "../ui/dom.js";
+import { count, microseconds, milliseconds } from "../ui/format.js";
+import { focusHit, hitList } from "./hits.js";
+import { queryTermChips, queryTerms } from "./query-info.js";
+
+const PAGE = 10;
+const MAX_SHOWN = 50;
+export const EXAMPLES = ["create a pull request", "send a message to a slack channel", "take a screenshot of a web page", "query a postgres database", "what's the weather tomorrow"];
+
+/** Mean time of one `rank` call in µs: repeated for at least 2 ms (or 500 runs) so the clock resolves it. */
+export function timeRank(ranker: Bm25ToolRanker, query: string, limit: number): { micros: number; runs: number } {
+  let runs = 0;
+  const started = performance.now();
+  let elapsed = 0;
+  do {
+    ranker.rank(query, limit);
+    runs++;
+    elapsed = performance.now() - started;
+  } while (elapsed < 2 && runs < 500);
+  return { micros: (elapsed * 1000) / runs, runs };
+}
+
+export interface SearchView {
+  readonly element: HTMLElement;
+  readonly input: HTMLInputElement;
+  /** Ranks and renders the current query; returns when the hits are in the DOM. */
+  render(): void;
+}
+
+export function searchView(store: Store, onAnswered: (query: string) => void): SearchView {
+  let shown = PAGE;
+  const open = new Set<string>();
+  const input = h("input", {
+    id: "query",
+    type: "search",
+    autocomplete: "off",
+    spellcheck: "false",
+    placeholder: "Describe what the agent wants to do…",
+    "aria-describedby": "query-help",
+    "aria-controls": "search-results",
+  });
+  const label = h("label", { for: "query", class: "search-label" }, "Search the catalogue");
+  const help = h("p", { id: "query-help", class: "visually-hidden" }, "Results update as you type. Press the down arrow to move into the results, Enter to explain a hit.");
+  const info = h("div", { class: "query-info", "aria-live": "polite" });
+  const results = h("div", { id: "search-results" });
+  const more = h("button", { type: "button", class: "secondary", hidden: true, onclick: () => { shown = Math.min(MAX_SHOWN, shown + PAGE); render(); } }, "Show 10 more");
+  const examples = h(
+    "div",
+    { class: "examples" },
+    h("span", { class: "caption" }, "Try:"),
+    EXAMPLES.map((example) =>
+      h("button", { type: "button", class: "chip example", onclick: () => { input.value = example; update(); input.focus(); } }, example),
+    ),
+  );
+
+  function update(): void {
+    shown = PAGE;
+    open.clear();
+    store.setQuery(input.value);
+  }
+
+  input.addEventListener("input", update);
+  input.addEventListener("keydown", (event) => {
+    if (event.key !== "ArrowDown") return;
+    const buttons = [...results.querySelectorAll<HTMLButtonElement>(".hit-toggle")];
+    if (buttons.length === 0) return;
+    event.preventDefault();
+    focusHit(buttons, 0);
+  });
+  results.addEventListener("exit-top", () => input.focus());
+  results.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") input.focus();
+  });
+
+  function render(): void {
+    const query = store.query;
+    if (input.value !== query) input.value = query;
+    const ranker = store.ranker;
+    if (query.trim().length === 0) {
+      replace(info, h("span", { class: "muted" }, `${count(ranker.size)} tools indexed. Type a request the way an agent would phrase it.`));
+      replace(results);
+      more.hidden = true;
+      return;
+    }
+    const timing = timeRank(ranker, query, shown);
+    const started = performance.now();
+    const hits = ranker.explain(query, shown);
+    const terms = queryTerms(ranker, query);
+    const weights = new Map(terms.terms.map((entry) => [entry.term, entry.weight]));
+    replace(
+      results,
+      hits.length === 0
+        ? h("p", { class: "empty" }, "No tool matched any query term.")
+        : hitList(store, hits, { weights, open, onToggle: (id, isOpen) => (isOpen ? open.add(id) : open.delete(id)) }),
+    );
+    const renderTime = performance.now() - started;
+    replace(
+      info,
+      queryTermChips(terms),
+      h(
+        "p",
+        { class: "timing" },
+        h("strong", { "data-testid": "query-time" }, microseconds(timing.micros)),
+        ` per query (rank over ${count(ranker.size)} tools, mean of ${timing.runs} runs) · explain and render ${milliseconds(renderTime)}`,
+      ),
+    );
+    more.hidden = hits.length < shown || shown >= MAX_SHOWN;
+    onAnswered(query);
+  }
+
+  store.on("query", render);
+  store.on("index", render);
+  store.on("catalogue", render);
+
+  const element = h("section", { class: "view search-view" }, h("div", { class: "searchbar" }, label, input, help), examples, info, results, more);
+  return { element, input, render };
+}

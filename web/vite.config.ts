@@ -1,0 +1,37 @@
+import { defineConfig, type Plugin } from "vite";
+
+// The playground: bundles the TypeScript sources in ../src and the core built into ../build.
+// Everything is served from 127.0.0.1 and nothing is fetched from anywhere else.
+const port = Number(process.env.TOOLSIFT_PLAYGROUND_PORT ?? 4317);
+
+// Cross-origin isolation gives performance.now() 5 µs resolution instead of 100 µs.
+const headers = {
+  "Cross-Origin-Opener-Policy": "same-origin",
+  "Cross-Origin-Embedder-Policy": "require-corp",
+};
+
+// The core is fetched by the page's script; a preload in the HTML starts that download
+// before the script has even been parsed (the built file name carries a content hash).
+function preloadWasm(): Plugin {
+  return {
+    name: "toolsift-preload-wasm",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(_html, context) {
+        const wasm = Object.values(context.bundle ?? {}).find((file) => file.fileName.endsWith(".wasm"));
+        if (wasm === undefined) return [];
+        return [{ tag: "link", attrs: { rel: "preload", href: `./${wasm.fileName}`, as: "fetch", type: "application/wasm", crossorigin: "anonymous" }, injectTo: "head" }];
+      },
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [preloadWasm()],
+  root: import.meta.dirname,
+  base: "./",
+  server: { host: "127.0.0.1", port, strictPort: true, headers, fs: { allow: [".."] } },
+  preview: { host: "127.0.0.1", port, strictPort: true, headers },
+  build: { target: "es2022", outDir: "dist", emptyOutDir: true, assetsInlineLimit: 0, chunkSizeWarningLimit: 1024 },
+});
