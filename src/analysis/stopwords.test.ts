@@ -24,7 +24,8 @@ const DOCS = [
 ];
 
 function ranker(analyzer: "plural" | "stem"): Bm25ToolRanker {
-  return new Bm25ToolRanker(DOCS, { analyzer, stopwords: [...DEFAULT_STOPWORDS] });
+  // No lexicon: queryTerms then shows only the query's own words.
+  return new Bm25ToolRanker(DOCS, { analyzer, stopwords: [...DEFAULT_STOPWORDS], lexicon: false });
 }
 
 beforeAll(async () => {
