@@ -62,7 +62,7 @@ export function sectionBytes(section: i32): i32 {
     case SECTION_SATURATIONS: return saturations.length << 2;
     case SECTION_INVERSE_FREQUENCIES: return termCount << 3;
     case SECTION_FIELD_LENGTHS: return (documentCount * FIELD_COUNT) << 1;
-    case SECTION_FIELD_TOTALS: return FIELD_COUNT << 3;
+    case SECTION_FIELD_TOTALS: return (FIELD_COUNT * 2) << 3;
     case SECTION_DOCUMENT_RANKS: return documentCount << 2;
   }
   return 0;
@@ -117,7 +117,7 @@ export function validateLoaded(): i32 {
   for (let document = 0; document < documentCount; document++) {
     if (unchecked(documentRanks[document]) >= <u32>documentCount) return 8;
   }
-  for (let field = 0; field < FIELD_COUNT; field++) {
+  for (let field = 0; field < FIELD_COUNT * 2; field++) {
     let total = unchecked(fieldTotals[field]);
     if (!(total >= 0) || total == Infinity) return 9;
   }

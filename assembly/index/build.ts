@@ -3,6 +3,7 @@
 // posting records, and the records are counting-sorted by term at the end.
 import { tokenize, tokenCount, tokenPointer, tokenLength } from "../analyzer/tokenizer";
 import {
+  averageFieldLength,
   DOC_SHIFT,
   FIELD_CAPS,
   FIELD_COUNT,
@@ -119,9 +120,10 @@ export function addField(document: i32, field: i32, pointer: usize, length: i32)
     if (((frequencies >> shift) & 3) < 2) unchecked((slotFrequencies[slot] = frequencies + (1 << shift)));
   }
   let offset = document * FIELD_COUNT + field;
-  let total = <i32>fieldLengths[offset] + kept;
-  fieldLengths[offset] = <u16>total;
+  let before = <i32>fieldLengths[offset];
+  fieldLengths[offset] = <u16>(before + kept);
   fieldTotals[field] += <f64>kept;
+  if (before == 0 && kept > 0) fieldTotals[FIELD_COUNT + field] += 1.0;
 }
 
 /** Term frequency (0–2) of one field in a packed posting. */
@@ -142,7 +144,7 @@ export function combinedFrequency(posting: u32): f64 {
   let sum: f64 = 0;
   for (let field = 0; field < FIELD_COUNT; field++) {
     let frequency = fieldFrequency(posting, field);
-    let average = unchecked(fieldTotals[field]) / <f64>documentCount;
+    let average = averageFieldLength(field);
     if (frequency == 0 || !(average > 0)) continue;
     sum = sum + (unchecked(weights[field]) * <f64>frequency) / fieldNormalization(document, field, average);
   }

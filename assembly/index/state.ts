@@ -25,8 +25,18 @@ export function setScoring(newK1: f64, newB: f64): void {
 export let documentCount: i32 = 0;
 /** Tokens kept per document and field: `documentCount × FIELD_COUNT`. */
 export let fieldLengths = new Uint16Array(0);
-/** Sum of field lengths over all documents, per field. */
-export const fieldTotals = new Float64Array(FIELD_COUNT);
+/**
+ * Per field: the sum of its lengths (`[0, FIELD_COUNT)`), then the number of documents that
+ * have it (`[FIELD_COUNT, 2 × FIELD_COUNT)`). A field's average length is taken over the
+ * documents that have it, so a sparse field (aliases, tags) is not crushed by normalization.
+ */
+export const fieldTotals = new Float64Array(FIELD_COUNT * 2);
+
+/** Average length of `field` over the documents that have it (NaN when none has it). */
+@inline
+export function averageFieldLength(field: i32): f64 {
+  return unchecked(fieldTotals[field]) / unchecked(fieldTotals[FIELD_COUNT + field]);
+}
 /** Each document's position in tool-id order (UTF-16 code units), for tie-breaks. */
 export let documentRanks = new Uint32Array(0);
 

@@ -2,6 +2,7 @@
 // path: called only when a caller asks for an explanation of a result.
 import { combinedFrequency, fieldFrequency, fieldNormalization } from "../index/build";
 import {
+  averageFieldLength,
   DOC_SHIFT,
   FIELD_COUNT,
   documentCount,
@@ -45,7 +46,7 @@ export function explain(document: i32): i32 {
     explainValues[base + 1] = combinedFrequency(posting);
     for (let field = 0; field < FIELD_COUNT; field++) {
       let frequency = fieldFrequency(posting, field);
-      let average = fieldTotals[field] / <f64>documentCount;
+      let average = averageFieldLength(field);
       if (frequency == 0 || !(average > 0)) continue;
       explainValues[base + 2 + field] =
         (weights[field] * <f64>frequency) / fieldNormalization(document, field, average);

@@ -277,7 +277,7 @@ export function loadIndex(
     [7, 4 * postingCount],
     [8, 8 * termCount],
     [9, 12 * count],
-    [10, 48],
+    [10, 96],
     [11, 4 * count],
   ]);
   // Sizes are checked against the declared lengths (bounded by the real byte count) before
