@@ -7,3 +7,47 @@ export type { ToolsiftErrorCode } from "./errors.js";
 export type { RankedHit, ToolParamDoc, ToolRanker, ToolRankerFactory, ToolSearchDoc } from "./types.js";
 export { DEFAULT_STOPWORDS } from "./analysis/stopwords.js";
 export { DEFAULT_LEXICON } from "./analysis/lexicon.js";
+export {
+  LABEL_LIMITS,
+  WITHHELD_DESCRIPTION,
+  isRemoteTool,
+  normalizeLabel,
+  skillSearchDocs,
+  tainted,
+  toolSearchDocs,
+} from "./trust/index.js";
+export type {
+  McpToolsList,
+  SkillDefinition,
+  TaintedText,
+  ToolAnnotation,
+  ToolAnnotations,
+  ToolDefinition,
+  ToolSearchDocsOptions,
+  ToolSpec,
+  TrustJsonSchemaText,
+} from "./trust/index.js";
+export { FUSION_DEFAULTS, MAX_RANK_ASK, bm25RankerFactory, fuseRankers } from "./rankers/index.js";
+export type { FusionOptions, RankerInput, ToolsiftWarning, ToolsiftWarningCode, WarningHook } from "./rankers/index.js";
+export { SESSION_DEFAULTS, TOOL_SEARCH_CEILINGS, TOOL_SEARCH_DEFAULTS, createToolSearchSession } from "./session/index.js";
+export type {
+  MenuToolCallOutcome,
+  OffMenuCallOutcome,
+  SearchCallOutcome,
+  SearchErrorCode,
+  SearchErrorResult,
+  SearchToolsHit,
+  SearchToolsResult,
+  SessionStats,
+  ToolCall,
+  ToolCallErrorCode,
+  ToolCallErrorResult,
+  ToolCallOutcome,
+  ToolSearchConfig,
+  ToolSearchSession,
+  ToolSearchSessionConfig,
+} from "./session/index.js";
+export { InMemoryJournal, JOURNAL_FORMAT, JOURNAL_VERSION, journalFromJsonLines, journalToJsonLines, searchDecisionId } from "./journal/index.js";
+export type { DivergenceMode, Journal, JournalRecord, SearchDecision } from "./journal/index.js";
+export { DEFAULT_EVAL_OPTIONS, evaluate, evaluateDetailed, parseQueries } from "./eval/index.js";
+export type { EvalFold, EvalMetrics, EvalOptions, EvalQuery, EvalReport, EvalRow } from "./eval/index.js";

@@ -1,4 +1,4 @@
-// The README example (docs/session-readme.md), run as a test. The code between the markers
+// The README's agent-loop example, run as a test. The code between the markers
 // is the README's code block byte for byte, minus its import line; the imports below bring
 // in exactly the names that line imports from "toolsift" (both are checked at the end).
 import { readFileSync } from "node:fs";
@@ -65,8 +65,9 @@ it("replays the same result and the same menu", () => {
 });
 
 it("is the README's code, importing exactly what the README imports", () => {
-  const readme = readFileSync(new URL("../../docs/session-readme.md", import.meta.url), "utf8");
-  const block = /```ts\n([\s\S]*?)```/.exec(readme)![1]!;
+  const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+  const blocks = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1]!);
+  const block = blocks.find((text) => text.includes("createToolSearchSession("))!;
   const [importLine, ...rest] = block.trimEnd().split("\n");
   const source = readFileSync(new URL(import.meta.url), "utf8");
   const region = /\/\/ README:begin\n([\s\S]*?)\n\/\/ README:end/.exec(source)![1]!;
