@@ -22,10 +22,10 @@ const SCENARIOS: readonly Scenario[] = [
   { label: "…and vouch for one of its tools", query: "create a pull request", tool: FOCUS_TOOL, trust: { ...DEFAULT_TRUST, remoteServers: ["github"], vouched: [FOCUS_TOOL] } },
   { label: "…but its description is tainted", query: "create a pull request", tool: FOCUS_TOOL, trust: { ...DEFAULT_TRUST, remoteServers: ["github"], vouched: [FOCUS_TOOL], tainted: [FOCUS_TOOL] } },
   {
-    label: "Host alias: GitLab merge request = “pull request”",
-    query: "create a pull request",
+    label: "Host alias “open a PR” for GitLab merge requests",
+    query: "open a PR",
     tool: "gitlab__create_merge_request",
-    trust: { ...DEFAULT_TRUST, annotations: { gitlab__create_merge_request: { aliases: ["create a pull request"], tags: ["code review"] } } },
+    trust: { ...DEFAULT_TRUST, annotations: { gitlab__create_merge_request: { aliases: ["open a PR"], tags: ["code review"] } } },
   },
 ];
 
