@@ -1,5 +1,6 @@
 // The playground's entry: load the core and the prebuilt index, answer the first query,
 // then mount the views around one store. Everything runs in the page.
+performance.mark("toolsift:modules-evaluated");
 import "./styles/base.css";
 import "./styles/views.css";
 import { boot } from "./state/boot.js";
@@ -7,14 +8,9 @@ import { DEFAULT_SETTINGS, sameSettings } from "./state/settings.js";
 import { Store, makeCatalogue } from "./state/store.js";
 import { readUrl, writeUrl } from "./state/url.js";
 import { h, replace } from "./ui/dom.js";
-import { agentView } from "./views/agent.js";
-import { catalogueView } from "./views/catalogue.js";
-import { evaluationView } from "./views/evaluation.js";
 import { header } from "./views/header.js";
 import { searchView, EXAMPLES } from "./views/search.js";
-import { settingsView } from "./views/settings.js";
 import { tabs } from "./views/tabs.js";
-import { trustView } from "./views/trust.js";
 import { isDefaultTrust } from "./catalogue/model.js";
 
 async function start(app: HTMLElement): Promise<void> {
@@ -41,7 +37,14 @@ async function start(app: HTMLElement): Promise<void> {
     search.render();
     search.input.focus();
   }
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  // The other views (and the session, journal and evaluation code) load after the first answer.
+  const [{ catalogueView }, { trustView }, { agentView }, { evaluationView }, { settingsView }] = await Promise.all([
+    import("./views/catalogue.js"),
+    import("./views/trust.js"),
+    import("./views/agent.js"),
+    import("./views/evaluation.js"),
+    import("./views/settings.js"),
+  ]);
 
   const { list, panels } = tabs(store, [
     { view: "search", label: "Search", panel: search.element },

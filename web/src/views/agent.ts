@@ -62,10 +62,10 @@ function stepView(step: StepRecord, number: number): HTMLElement {
 
 export function agentView(store: Store): HTMLElement {
   const scriptId = uid("script");
-  const script = h("textarea", { id: scriptId, class: "code", spellcheck: "false", rows: 12, "aria-describedby": `${scriptId}-help` });
+  const script = h("textarea", { id: scriptId, class: "code", spellcheck: "false", wrap: "off", rows: 12, "aria-describedby": `${scriptId}-help` });
   script.value = DEFAULT_SCRIPT;
   const journalId = uid("journal");
-  const journalText = h("textarea", { id: journalId, class: "code journal-text", spellcheck: "false", rows: 9, readonly: true, "aria-describedby": `${journalId}-help` });
+  const journalText = h("textarea", { id: journalId, class: "code journal-text", spellcheck: "false", wrap: "off", rows: 9, readonly: true, "aria-describedby": `${journalId}-help` });
   const steps = h("ol", { class: "steps", "aria-label": "Calls and outcomes" });
   const status = h("div", { "aria-live": "polite" });
   const replayStatus = h("div", { "aria-live": "polite" });

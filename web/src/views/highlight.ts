@@ -4,7 +4,8 @@
 import type { Bm25ToolRanker } from "../../../src/api.js";
 import { h } from "../ui/dom.js";
 
-const WORD = /[\p{L}\p{N}]+/gu;
+// Words, with camelCase parts apart (`searchFlightsByNumber` → search, Flights, By, Number).
+const WORD = /\p{Lu}+(?=\p{Lu}\p{Ll})|\p{Lu}?\p{Ll}+|\p{Lu}+|\p{N}+|[\p{L}\p{N}]+/gu;
 const caches = new WeakMap<Bm25ToolRanker, Map<string, readonly string[]>>();
 
 function tokens(ranker: Bm25ToolRanker, word: string): readonly string[] {
@@ -42,4 +43,21 @@ export function clip(text: string, max: number): string {
   if (text.length <= max) return text;
   const cut = text.lastIndexOf(" ", max);
   return `${text.slice(0, cut > max * 0.6 ? cut : max)}…`;
+}
+
+/** Lets a long tool id wrap after `_`, `-`, `.` or `/` instead of in the middle of a word. */
+export function breakable(nodes: readonly Node[]): Node[] {
+  const out: Node[] = [];
+  for (const node of nodes) {
+    if (node.nodeType !== Node.TEXT_NODE) {
+      out.push(node);
+      continue;
+    }
+    const parts = (node.textContent ?? "").split(/(?<=[_\-./])(?![_\-./])/);
+    parts.forEach((part, index) => {
+      if (index > 0) out.push(document.createElement("wbr"));
+      out.push(document.createTextNode(part));
+    });
+  }
+  return out;
 }

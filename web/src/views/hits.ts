@@ -6,7 +6,7 @@ import type { Store } from "../state/store.js";
 import { h, uid } from "../ui/dom.js";
 import { score } from "../ui/format.js";
 import { explanation } from "./explain.js";
-import { clip, highlight } from "./highlight.js";
+import { breakable, clip, highlight } from "./highlight.js";
 
 export interface HitListOptions {
   /** Shorter lines, no explanation toggle (the trust view). */
@@ -87,32 +87,34 @@ export function hitList(store: Store, hits: readonly HitExplanation[], options: 
       "span",
       { class: "hit-head" },
       h("span", { class: "rank", "aria-hidden": "true" }, String(rank)),
-      h("span", { class: "hit-name" }, h("span", { class: "hit-id" }, highlight(hit.id, matched, store.ranker)), tool?.title ? h("span", { class: "hit-title" }, tool.title) : null),
+      h("span", { class: "hit-name" }, h("span", { class: "hit-id" }, breakable(highlight(hit.id, matched, store.ranker))), tool?.title ? h("span", { class: "hit-title" }, tool.title) : null),
       h("span", { class: "score", title: `score ${hit.score}` }, h("span", { class: "scorebar", "aria-hidden": "true" }, h("span", { style: `width:${width.toFixed(1)}%` })), h("span", { class: "score-value" }, score(hit.score))),
     );
     const panel = h("div", { class: "explain-panel", id: panelId, hidden: !open });
     if (open) panel.append(explanation(hit, options.weights));
-    const toggle = h(
-      "button",
-      {
-        type: "button",
-        class: "hit-toggle",
-        "aria-expanded": String(open),
-        "aria-controls": panelId,
-        "aria-label": `${rank}. ${hit.id}, score ${score(hit.score)}. ${options.compact ? "" : "Explain"}`,
-        "data-id": hit.id,
-        tabindex: index === 0 ? 0 : -1,
-        onclick: () => {
-          if (options.compact) return;
-          const expanded = toggle.getAttribute("aria-expanded") !== "true";
-          toggle.setAttribute("aria-expanded", String(expanded));
-          panel.hidden = !expanded;
-          if (expanded && panel.childElementCount === 0) panel.append(explanation(hit, options.weights));
-          options.onToggle?.(hit.id, expanded);
-        },
-      },
-      head,
-    );
+    // The trust view's compact list only shows the ranking: its heads are not controls.
+    const toggle = options.compact
+      ? h("div", { class: "hit-toggle static" }, head)
+      : h(
+          "button",
+          {
+            type: "button",
+            class: "hit-toggle",
+            "aria-expanded": String(open),
+            "aria-controls": panelId,
+            "aria-label": `${rank}. ${hit.id}, score ${score(hit.score)}. Explain`,
+            "data-id": hit.id,
+            tabindex: index === 0 ? 0 : -1,
+            onclick: () => {
+              const expanded = toggle.getAttribute("aria-expanded") !== "true";
+              toggle.setAttribute("aria-expanded", String(expanded));
+              panel.hidden = !expanded;
+              if (expanded && panel.childElementCount === 0) panel.append(explanation(hit, options.weights));
+              options.onToggle?.(hit.id, expanded);
+            },
+          },
+          head,
+        );
     list.append(
       h(
         "li",

@@ -9,7 +9,7 @@ import { queryTermChips, queryTerms } from "./query-info.js";
 
 const PAGE = 10;
 const MAX_SHOWN = 50;
-export const EXAMPLES = ["create a pull request", "send a message to a slack channel", "take a screenshot of a web page", "query a postgres database", "what's the weather tomorrow"];
+export const EXAMPLES = ["create a pull request", "send a message to a slack channel", "take a screenshot of a web page", "query a postgres database", "what's the weather tomorrow", "создай пулреквест", "截取网页截图"];
 
 /** Mean time of one `rank` call in µs: repeated for at least 2 ms (or 500 runs) so the clock resolves it. */
 export function timeRank(ranker: Bm25ToolRanker, query: string, limit: number): { micros: number; runs: number } {
