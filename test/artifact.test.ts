@@ -42,7 +42,8 @@ describe("index artifact", () => {
   });
 
   it("refuses every single-bit flip and every truncation with a typed error", () => {
-    const ranker = new Bm25ToolRanker(small);
+    // Small on purpose (no lexicon, two stopwords): every bit of it is flipped.
+    const ranker = new Bm25ToolRanker(small, { lexicon: false, stopwords: ["a", "the"] });
     const bytes = ranker.serialize();
     const codes = new Set<string>();
     for (let bit = 0; bit < bytes.length * 8; bit++) {

@@ -1,8 +1,13 @@
 import { casemap } from "~lib/util/casemap";
 
 /** DESIGN.md §A4 step 1: the per-code-point lower-case mapping. */
+@inline
 export function lowerCodePoint(c: u32): u32 {
   if (c < 0x80) return c - 0x41 < 26 ? c | 0x20 : c;
+  return lowerOther(c);
+}
+
+function lowerOther(c: u32): u32 {
   if (c >= 0x20000) return c;
   if (c == 0x130) return 0x69;
   if (c == 0x3a3) return 0x3c3;
@@ -11,8 +16,10 @@ export function lowerCodePoint(c: u32): u32 {
 }
 
 /** DESIGN.md §A4 steps 1–2: lower case, then `ς` → `σ` and `ё` → `е`. */
+@inline
 export function foldCodePoint(c: u32): u32 {
-  let lower = lowerCodePoint(c);
+  if (c < 0x80) return c - 0x41 < 26 ? c | 0x20 : c;
+  let lower = lowerOther(c);
   if (lower == 0x3c2) return 0x3c3;
   if (lower == 0x451) return 0x435;
   return lower;

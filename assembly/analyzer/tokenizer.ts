@@ -31,6 +31,7 @@ function unitAt(index: i32): u32 {
   return <u32>load<u16>(input + (<usize>index << 1));
 }
 
+@inline
 function codePointAt(index: i32): u32 {
   let unit = unitAt(index);
   if (unit - 0xd800 < 0x400 && index + 1 < inputLength) {
@@ -182,14 +183,19 @@ function tokenizeBigrams(at: i32): i32 {
   return index;
 }
 
-/** Analyzes `length` code units at `pointer` (at most MAX_INPUT) into the token stream. */
-export function tokenize(pointer: usize, length: i32): void {
+/**
+ * Analyzes `length` code units at `pointer` (at most MAX_INPUT) into the token stream. With a
+ * `limit`, analysis stops at the first identifier or bigram run that starts after `limit`
+ * tokens exist: the first `limit` tokens are the same, and a capped field (SPEC §1.6) does not
+ * pay for the text it will not keep.
+ */
+export function tokenize(pointer: usize, length: i32, limit: i32 = i32.MAX_VALUE): void {
   input = pointer;
   inputLength = length < MAX_INPUT ? length : MAX_INPUT;
   tokenCount = 0;
   textLength = 0;
   let index = 0;
-  while (index < inputLength) {
+  while (index < inputLength && tokenCount < limit) {
     let c = codePointAt(index);
     let kind = classify(c);
     if (kind == WORD) index = tokenizeIdentifier(index);

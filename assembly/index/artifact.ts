@@ -124,3 +124,4 @@ export function validateLoaded(): i32 {
   return 0;
 }
 
+

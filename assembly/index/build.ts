@@ -99,8 +99,9 @@ export function addField(document: i32, field: i32, pointer: usize, length: i32)
     flushDocument();
     currentDocument = document;
   }
-  tokenize(pointer, length);
-  let kept = tokenCount < FIELD_CAPS[field] ? tokenCount : FIELD_CAPS[field];
+  let cap = FIELD_CAPS[field];
+  tokenize(pointer, length, cap);
+  let kept = tokenCount < cap ? tokenCount : cap;
   let shift = <u32>(field << 1);
   for (let token = 0; token < kept; token++) {
     let term = terms.intern(tokenPointer(token), unchecked(tokenLength[token]));

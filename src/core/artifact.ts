@@ -2,7 +2,7 @@
 // a 64-byte header, a section table (id, byte length per section, in a fixed order), the
 // sections back to back, and a 4-byte checksum over everything before it.
 import { ToolsiftError } from "../errors.js";
-import { fingerprintText, hashBytes } from "./checksum.js";
+import { hashBytes } from "./checksum.js";
 import type { CoreMemory } from "./memory.js";
 import { FIELDS, type ResolvedRankerOptions } from "./options.js";
 
@@ -42,12 +42,31 @@ function lexiconFromStrings(strings: string[]): ResolvedRankerOptions["lexicon"]
   return lexicon;
 }
 
-/** The analyzer fingerprint: everything that changes how text becomes scores. */
+// Encoded lexicons by identity: the bundled one is encoded once per realm, not per ranker.
+const encodedLexicons = new WeakMap<object, Uint8Array>();
+
+function encodeLexicon(lexicon: ResolvedRankerOptions["lexicon"]): Uint8Array {
+  if (lexicon === false) return encodeStrings([]);
+  let encoded = encodedLexicons.get(lexicon);
+  if (encoded === undefined) {
+    encoded = encodeStrings(lexiconStrings(lexicon));
+    encodedLexicons.set(lexicon, encoded);
+  }
+  return encoded;
+}
+
+const FINGERPRINT_SEED = 0x46505254;
+
+function fingerprintOf(options: Uint8Array, stopwords: Uint8Array, lexicon: Uint8Array): number {
+  return hashBytes(lexicon, hashBytes(stopwords, hashBytes(options, FINGERPRINT_SEED)));
+}
+
+/**
+ * The analyzer fingerprint: a checksum of the encoded options, stopwords and lexicon, i.e.
+ * of everything that changes how text becomes scores (SPEC §2.4).
+ */
 export function analyzerFingerprint(options: ResolvedRankerOptions): number {
-  const weights = FIELDS.map((field) => options.weights[field]).join(",");
-  return fingerprintText(
-    [options.analyzer, options.termSelection, options.maxQueryTerms, options.k1, options.b, weights, FIELD_CAPS.join(","), options.expansionWeight, ...options.stopwords, "\u0002", ...lexiconStrings(options.lexicon)].join("\u0001"),
-  );
+  return fingerprintOf(encodeOptions(options), encodeStrings(options.stopwords), encodeLexicon(options.lexicon));
 }
 
 function encodeOptions(options: ResolvedRankerOptions): Uint8Array {
@@ -92,10 +111,13 @@ export function serializeIndex(memory: CoreMemory, ids: readonly string[], optio
   ids.forEach((id, index) => {
     for (let unit = 0; unit < id.length; unit++) idUnits[idOffsets[index]! + unit] = id.charCodeAt(unit);
   });
+  const encodedOptions = encodeOptions(options);
+  const encodedStopwords = encodeStrings(options.stopwords);
+  const encodedLexicon = encodeLexicon(options.lexicon);
   const hostSections = new Map<number, Uint8Array>([
-    [SECTION_OPTIONS, encodeOptions(options)],
-    [SECTION_STOPWORDS, encodeStrings(options.stopwords)],
-    [SECTION_LEXICON, encodeStrings(lexiconStrings(options.lexicon))],
+    [SECTION_OPTIONS, encodedOptions],
+    [SECTION_STOPWORDS, encodedStopwords],
+    [SECTION_LEXICON, encodedLexicon],
     [SECTION_ID_OFFSETS, new Uint8Array(idOffsets.buffer)],
     [SECTION_ID_UNITS, new Uint8Array(idUnits.buffer)],
   ]);
@@ -108,7 +130,7 @@ export function serializeIndex(memory: CoreMemory, ids: readonly string[], optio
   view.setUint16(4, ARTIFACT_VERSION, true);
   view.setUint16(6, ids.some(hasLoneSurrogate) ? FLAG_LONE_SURROGATES : 0, true);
   view.setUint32(8, core.buildId() >>> 0, true);
-  view.setUint32(12, analyzerFingerprint(options), true);
+  view.setUint32(12, fingerprintOf(encodedOptions, encodedStopwords, encodedLexicon), true);
   view.setUint32(16, total, true);
   view.setUint32(20, ids.length, true);
   view.setUint32(24, core.termCount(), true);
@@ -116,15 +138,18 @@ export function serializeIndex(memory: CoreMemory, ids: readonly string[], optio
   view.setUint32(32, core.termTableSize(), true);
   view.setUint32(36, core.sectionBytes(6) / 4, true);
   view.setUint32(40, SECTION_ORDER.length, true);
+  SECTION_ORDER.forEach((section, index) => {
+    view.setUint32(HEADER_BYTES + 8 * index, section, true);
+    view.setUint32(HEADER_BYTES + 8 * index + 4, lengths[index]!, true);
+  });
   let at = HEADER_BYTES + tableBytes;
   SECTION_ORDER.forEach((section, index) => {
     const length = lengths[index]!;
-    view.setUint32(HEADER_BYTES + 8 * index, section, true);
-    view.setUint32(HEADER_BYTES + 8 * index + 4, length, true);
     out.set(hostSections.get(section) ?? memory.bytes(core.sectionPointer(section), length), at);
     at += pad(length);
   });
-  view.setUint32(at, hashBytes(out.subarray(0, at), 0), true);
+  const checksum = hashBytes(out.subarray(0, at), 0);
+  view.setUint32(at, checksum, true);
   return out;
 }
 
@@ -154,8 +179,9 @@ function decodeOptions(bytes: Uint8Array, stopwords: string[], lexicon: Resolved
 }
 
 function decodeStrings(bytes: Uint8Array): string[] {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (bytes.length < 4) corrupt("string list");
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const aligned = bytes.byteOffset % 2 === 0;
   const count = view.getUint32(0, true);
   const strings: string[] = [];
   let at = 4;
@@ -164,9 +190,14 @@ function decodeStrings(bytes: Uint8Array): string[] {
     const length = view.getUint32(at, true);
     at += 4;
     if (at + 2 * length > bytes.length) corrupt("string list");
-    let text = "";
-    for (let unit = 0; unit < length; unit++, at += 2) text += String.fromCharCode(view.getUint16(at, true));
-    strings.push(text);
+    if (aligned && length <= 4096) {
+      strings.push(String.fromCharCode.apply(null, new Uint16Array(bytes.buffer, bytes.byteOffset + at, length) as unknown as number[]));
+    } else {
+      let text = "";
+      for (let unit = 0; unit < length; unit++) text += String.fromCharCode(view.getUint16(at + 2 * unit, true));
+      strings.push(text);
+    }
+    at += 2 * length;
   }
   if (at !== bytes.length) corrupt("string list");
   return strings;
@@ -214,15 +245,16 @@ export interface LoadedIndex {
 }
 
 /**
- * Checks an artifact, then copies it into a fresh core made by `createCore` (SPEC §2.4).
- * Everything that can be checked without the core is checked first, so a damaged artifact
- * costs no instantiation. Every failure is a `ToolsiftError` with an `artifact_*` code.
+ * Checks an artifact and copies it into a fresh core made by `createCore` (SPEC §2.4): the
+ * layout and the checksum before anything is allocated, the structure by the core at the
+ * end. Every failure is a `ToolsiftError` with an `artifact_*` code.
  */
 export function loadIndex(
   bytes: Uint8Array,
   expectedFingerprint: number | undefined,
   buildId: number,
-  createCore: (options: ResolvedRankerOptions) => CoreMemory,
+  createCore: () => CoreMemory,
+  configure: (memory: CoreMemory, options: ResolvedRankerOptions) => void,
 ): LoadedIndex {
   if (!(bytes instanceof Uint8Array)) throw new ToolsiftError("artifact_corrupt", "an index artifact is a Uint8Array");
   if (bytes.length < HEADER_BYTES + CHECKSUM_BYTES) {
@@ -240,9 +272,6 @@ export function loadIndex(
   if (bytes.length < total) throw new ToolsiftError("artifact_truncated", `index artifact is truncated: ${bytes.length} of ${total} bytes`);
   if (bytes.length > total) corrupt(`${bytes.length - total} bytes after the end`, total);
   const checksumAt = total - CHECKSUM_BYTES;
-  if (hashBytes(bytes.subarray(0, checksumAt), 0) !== view.getUint32(checksumAt, true)) {
-    throw new ToolsiftError("artifact_checksum", "index artifact checksum does not match (damaged in transit or storage)", { path: [checksumAt] });
-  }
   const artifactBuild = view.getUint32(8, true);
   if (artifactBuild !== buildId) {
     throw new ToolsiftError("artifact_build_mismatch", `index artifact was built by another core build (${artifactBuild.toString(16)}, this is ${buildId.toString(16)}); rebuild it`, { path: [8] });
@@ -297,10 +326,11 @@ export function loadIndex(
     const start = offsets.get(id)!;
     return bytes.subarray(start, start + lengths[SECTION_ORDER.indexOf(id)]!);
   };
-  const options = decodeOptions(section(SECTION_OPTIONS), decodeStrings(section(SECTION_STOPWORDS)), lexiconFromStrings(decodeStrings(section(SECTION_LEXICON))));
-  if (options.stopwords.length > 256 || analyzerFingerprint(options) !== fingerprint) corrupt("options do not match the fingerprint", 12);
-  const ids = decodeIds(section(SECTION_ID_OFFSETS), section(SECTION_ID_UNITS), count, (flags & FLAG_LONE_SURROGATES) !== 0);
-  const memory = createCore(options);
+  // The whole file is checked before a core is made: a damaged artifact costs no instance.
+  if (hashBytes(bytes.subarray(0, checksumAt), 0) !== view.getUint32(checksumAt, true)) {
+    throw new ToolsiftError("artifact_checksum", "index artifact checksum does not match (damaged in transit or storage)", { path: [checksumAt] });
+  }
+  const memory = createCore();
   const core = memory.core;
   let status: number;
   try {
@@ -308,15 +338,21 @@ export function loadIndex(
     for (const id of CORE_SECTIONS) {
       const source = section(id);
       if (source.length !== core.sectionBytes(id)) corrupt(`section ${id} size`);
-      memory.bytes(core.sectionPointer(id), source.length).set(source);
+      const pointer = core.sectionPointer(id);
+      memory.bytes(pointer, source.length).set(source);
     }
+    if (fingerprintOf(section(SECTION_OPTIONS), section(SECTION_STOPWORDS), section(SECTION_LEXICON)) !== fingerprint) corrupt("options do not match the fingerprint", 12);
+    const options = decodeOptions(section(SECTION_OPTIONS), decodeStrings(section(SECTION_STOPWORDS)), lexiconFromStrings(decodeStrings(section(SECTION_LEXICON))));
+    if (options.stopwords.length > 256) corrupt("stopword count");
+    configure(memory, options);
     status = core.finishLoad();
+    if (status !== 0) corrupt(`index check ${status} failed`);
+    const ids = decodeIds(section(SECTION_ID_OFFSETS), section(SECTION_ID_UNITS), count, (flags & FLAG_LONE_SURROGATES) !== 0);
+    return { memory, ids, options };
   } catch (cause) {
     if (cause instanceof ToolsiftError) throw cause;
     throw new ToolsiftError("artifact_corrupt", "index artifact failed its structural check", { cause });
   }
-  if (status !== 0) corrupt(`index check ${status} failed`);
-  return { memory, ids, options };
 }
 
 const SECTION_NAMES = new Map<number, string>([

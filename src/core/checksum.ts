@@ -41,10 +41,3 @@ export function hashBytes(bytes: Uint8Array, seed: number): number {
   const combined = lane0 ^ rotl(lane1, 8) ^ rotl(lane2, 16) ^ rotl(lane3, 24);
   return Math.imul(rotl(combined ^ length, 7), PRIME_B) >>> 0;
 }
-
-/** FNV-1a over UTF-16 code units: the analyzer fingerprint of an options string. */
-export function fingerprintText(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < text.length; index++) hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193);
-  return hash >>> 0;
-}

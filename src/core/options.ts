@@ -34,6 +34,22 @@ export const DEFAULT_RANKER_OPTIONS = Object.freeze({
 
 const weight = z.number().finite().min(0);
 
+const isWord = (value: unknown): boolean => typeof value === "string" && value.length >= 1 && value.length <= 64;
+
+// A plain loop, not a zod record: the bundled lexicon has hundreds of keys and is checked
+// every time a ranker is made.
+function isLexicon(value: unknown): boolean {
+  if (value === false) return true;
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const keys = Object.keys(value);
+  if (keys.length > 20_000) return false;
+  for (const key of keys) {
+    const words: unknown = (value as Record<string, unknown>)[key];
+    if (!isWord(key) || !Array.isArray(words) || words.length > 16 || !words.every(isWord)) return false;
+  }
+  return true;
+}
+
 export const rankerOptionsSchema = z
   .object({
     analyzer: z.enum(["plural", "stem"]).default(DEFAULT_RANKER_OPTIONS.analyzer),
@@ -57,13 +73,10 @@ export const rankerOptionsSchema = z
       .max(256)
       .default(() => [...DEFAULT_RANKER_OPTIONS.stopwords]),
     lexicon: z
-      .union([
-        z.literal(false),
-        z
-          .record(z.string().min(1).max(64), z.array(z.string().min(1).max(64)).max(16))
-          .refine((value) => Object.keys(value).length <= 20_000, "at most 20,000 lexicon keys"),
-      ])
-      .default(() => DEFAULT_RANKER_OPTIONS.lexicon as Record<string, string[]>),
+      .custom<Readonly<Record<string, readonly string[]>> | false>(isLexicon, {
+        message: "expected false or { word: [english words] } (at most 20,000 keys of 1–64 characters, at most 16 words each)",
+      })
+      .default(() => DEFAULT_RANKER_OPTIONS.lexicon),
     expansionWeight: z.number().finite().min(0).max(1).default(DEFAULT_RANKER_OPTIONS.expansionWeight),
   })
   .strict();

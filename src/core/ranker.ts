@@ -171,17 +171,21 @@ export class Bm25ToolRanker implements ToolRanker {
    */
   static load(bytes: Uint8Array, options?: RankerOptions): Bm25ToolRanker {
     const expected = options === undefined ? undefined : analyzerFingerprint(resolveRankerOptions(options));
-    pendingLoad = loadIndex(bytes, expected, coreBuildId(), (stored) => {
-      let checked: ResolvedRankerOptions;
-      try {
-        checked = resolveRankerOptions(stored);
-      } catch (cause) {
-        throw new ToolsiftError("artifact_corrupt", "index artifact options are out of range", { cause });
-      }
-      const memory = new CoreMemory(instantiateCore());
-      configureCore(memory, checked);
-      return memory;
-    });
+    pendingLoad = loadIndex(
+      bytes,
+      expected,
+      coreBuildId(),
+      () => new CoreMemory(instantiateCore()),
+      (memory, stored) => {
+        let checked: ResolvedRankerOptions;
+        try {
+          checked = resolveRankerOptions(stored);
+        } catch (cause) {
+          throw new ToolsiftError("artifact_corrupt", "index artifact options are out of range", { cause });
+        }
+        configureCore(memory, checked);
+      },
+    );
     return new Bm25ToolRanker([]);
   }
 
