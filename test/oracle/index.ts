@@ -1,24 +1,31 @@
 export { classOf, codePointsOf, stringOf, type CodePointClass } from "./classes.js";
 export { cutToken, foldCase, foldPlural, isUpper, lowerCodePoint, WORD_FORM_FOLDERS, type OracleAnalyzer } from "./fold.js";
 export { caseParts, oracleTokens, prepareField, prepareQuery } from "./analyze.js";
+export { fdlibmLog } from "./log.js";
 export { oracleSplitSummary } from "./sentence.js";
 export {
   DEFAULTS,
   FIELD_CAPS,
   FIELDS,
+  oracleExplain,
   oracleFields,
   oracleIndex,
   oracleLimit,
+  oracleAnalyzeQuery,
   oracleQueryTerms,
+  oracleSplitTerm,
   oracleRank,
   oracleSurvivingTerms,
   rawFields,
   resolveOptions,
   scoreContribution,
   type OracleDoc,
+  type OracleExplanation,
+  type OracleTermExplanation,
   type OracleHit,
   type OracleIndex,
   type OracleOptions,
   type OracleOptionsInput,
+  type OracleQueryAnalysis,
   type OracleWeights,
 } from "./rank.js";

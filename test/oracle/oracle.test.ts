@@ -2,8 +2,13 @@
 import { describe, expect, it } from "vitest";
 import {
   classOf,
+  fdlibmLog,
   oracleFields,
+  oracleAnalyzeQuery,
+  oracleIndex,
   oracleQueryTerms,
+  oracleSplitTerm,
+  oracleSurvivingTerms,
   oracleRank,
   oracleSplitSummary,
   oracleTokens,
@@ -11,10 +16,34 @@ import {
   prepareQuery,
   resolveOptions,
   type OracleDoc,
+  type OracleOptionsInput,
 } from "./index.js";
 
 const tokens = (text: string): string[] => oracleTokens(text, "plural");
 const doc = (id: string, extra: Partial<OracleDoc> = {}): OracleDoc => ({ id, tags: [], aliases: [], ...extra });
+
+describe("oracle logarithm (fdlibm e_log.c)", () => {
+  it("handles the special values", () => {
+    expect(fdlibmLog(1)).toBe(0);
+    expect(fdlibmLog(0)).toBe(-Infinity);
+    expect(fdlibmLog(-0)).toBe(-Infinity);
+    expect(fdlibmLog(-1)).toBeNaN();
+    expect(fdlibmLog(Number.NaN)).toBeNaN();
+    expect(fdlibmLog(Infinity)).toBe(Infinity);
+    expect(fdlibmLog(Math.E)).toBe(1);
+    expect(fdlibmLog(2)).toBe(0.6931471805599453);
+    expect(fdlibmLog(5e-324)).toBe(-744.4400719213812);
+  });
+
+  it("matches V8's Math.log (itself an fdlibm port) on every idf argument of small catalogues", () => {
+    for (let n = 1; n <= 400; n++) {
+      for (let t = 1; t <= n; t++) {
+        const argument = 1 + (n - t + 0.5) / (t + 0.5);
+        expect(Object.is(fdlibmLog(argument), Math.log(argument))).toBe(true);
+      }
+    }
+  });
+});
 
 describe("oracle §A2 classes", () => {
   it("classifies the listed code points", () => {
@@ -204,11 +233,19 @@ describe("oracle scoring", () => {
 
   it("computes BM25F with the documented arithmetic", () => {
     // N = 3; "open" is in 1 doc. Name lengths 3, 3, 1 → avg 7/3. Other fields are empty (avg 0).
-    const idf = Math.log(1 + (3 - 1 + 0.5) / (1 + 0.5));
+    const idf = fdlibmLog(1 + (3 - 1 + 0.5) / (1 + 0.5));
     const norm = (1 - 0.75) + (0.75 * 3) / (7 / 3);
     const tfTilde = 0 + (3 * 1) / norm;
     const expected = 0 + (1 * idf) * Math.fround(tfTilde / (1.2 + tfTilde));
     expect(oracleRank(docs, {}, "open", 10)).toEqual([{ id: "open_page", score: expected }]);
+  });
+
+  it("averages a field's length over the documents that have the field", () => {
+    // Tags: only "x" has any (length 1), so avg_tags = 1 / 1, not 1 / 2; N = 2 for idf.
+    const hits = oracleRank([doc("x", { tags: ["t"] }), doc("y")], {}, "t", 5);
+    const tfTilde = 0 + (2 * 1) / ((1 - 0.75) + (0.75 * 1) / 1);
+    const expected = 0 + (1 * fdlibmLog(1 + (2 - 1 + 0.5) / (1 + 0.5))) * Math.fround(tfTilde / (1.2 + tfTilde));
+    expect(hits).toEqual([{ id: "x", score: expected }]);
   });
 
   it("clamps tf at 2 per field", () => {
@@ -230,6 +267,30 @@ describe("oracle scoring", () => {
   it("keeps zero-score hits and drops terms no document contains", () => {
     const hits = oracleRank([doc("a", { tags: ["t"] }), doc("b")], { weights: { tags: 0 } }, "zzz t", 5);
     expect(hits).toEqual([{ id: "a", score: 0 }]);
+  });
+
+  it("splits a term no document contains at the longest usable prefix (§A6 step 3)", () => {
+    const corpus = [doc("browser"), doc("open_tab"), doc("list"), doc("file")];
+    const terms = (query: string, input: OracleOptionsInput = {}): string[] => {
+      const options = resolveOptions(input);
+      return oracleSurvivingTerms(oracleAnalyzeQuery(query, options), oracleIndex(corpus, options), options);
+    };
+    expect(terms("browseropen")).toEqual(["browser", "open"]);
+    expect(terms("listfiles")).toEqual(["list", "file"]);
+    // Halves are deduplicated like any term, first wins, and take the token's place.
+    expect(terms("open listfiles browseropen file")).toEqual(["open", "list", "file", "browser"]);
+    // Too short a rest, or a half that is no index term: dropped.
+    expect(terms("browserop filezzz")).toEqual([]);
+    const longest = [doc("abc"), doc("abcd"), doc("defg"), doc("efg")];
+    const options = resolveOptions({});
+    const index = oracleIndex(longest, options);
+    expect(oracleSplitTerm("abcdefg", index, oracleAnalyzeQuery("abcdefg", options), "plural")).toEqual(["abcd", "efg"]);
+    const stopAbcd = resolveOptions({ stopwords: ["abcd"] });
+    expect(oracleSplitTerm("abcdefg", index, oracleAnalyzeQuery("abcdefg", stopAbcd), "plural")).toEqual(["abc", "defg"]);
+    // A query of only stopwords keeps its terms, and its halves may be stopwords.
+    const stopAll = resolveOptions({ stopwords: ["abcd", "efg", "abcdefg"] });
+    expect(oracleSplitTerm("abcdefg", index, oracleAnalyzeQuery("abcdefg", stopAll), "plural")).toEqual(["abcd", "efg"]);
+    expect(oracleRank(corpus, {}, "browseropen", 5).map((hit) => hit.id)).toEqual(["browser", "open_tab"]);
   });
 
   it("caps query terms by first or rarest", () => {

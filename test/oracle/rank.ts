@@ -1,6 +1,7 @@
 // DESIGN.md §A5, §A6 and the Scoring section. Written from the design text only.
 import { oracleTokens, prepareField, prepareQuery } from "./analyze.js";
-import type { OracleAnalyzer } from "./fold.js";
+import { wordFormFolder, type OracleAnalyzer } from "./fold.js";
+import { fdlibmLog } from "./log.js";
 import { oracleSplitSummary } from "./sentence.js";
 
 /** Structurally the core's `ToolSearchDoc` (declared here so the oracle imports nothing from src/). */
@@ -81,12 +82,26 @@ function distinct(terms: readonly string[]): string[] {
   return [...new Set(terms)];
 }
 
-/** §A6 steps 1–2: the query's distinct terms after stopwords (before the index is consulted). */
-export function oracleQueryTerms(query: string, options: OracleOptions): string[] {
+/** §A6 steps 1–2: the query's distinct terms after stopwords, before the index is consulted. */
+export interface OracleQueryAnalysis {
+  terms: string[];
+  /** The analyzed stopword list. */
+  stopwords: Set<string>;
+  /** Every term was a stopword, so all were kept (step 2); step 3 halves may then be stopwords. */
+  onlyStopwords: boolean;
+}
+
+export function oracleAnalyzeQuery(query: string, options: OracleOptions): OracleQueryAnalysis {
   const terms = distinct(oracleTokens(prepareQuery(query), options.analyzer));
   const stopwords = new Set(options.stopwords.flatMap((entry) => oracleTokens(prepareQuery(entry), options.analyzer)));
   const kept = terms.filter((term) => !stopwords.has(term));
-  return kept.length === 0 ? terms : kept;
+  const onlyStopwords = kept.length === 0;
+  return { terms: onlyStopwords ? terms : kept, stopwords, onlyStopwords };
+}
+
+/** §A6 steps 1–2 (terms only). */
+export function oracleQueryTerms(query: string, options: OracleOptions): string[] {
+  return oracleAnalyzeQuery(query, options).terms;
 }
 
 export interface OracleHit {
@@ -107,17 +122,55 @@ export function oracleIndex(docs: readonly OracleDoc[], options: OracleOptions):
   for (const docFields of fields) {
     for (const term of new Set(docFields.flat())) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
   }
+  // avg_f = total_f / D_f, D_f the documents whose field f has at least one token; a field no
+  // document has gets 0 (it is skipped by "avg_f > 0" and never has tf_f > 0 anyway).
   const averages = FIELDS.map((_, field) => {
     let total = 0;
-    for (const docFields of fields) total += (docFields[field] as string[]).length;
-    return total / docs.length;
+    let documents = 0;
+    for (const docFields of fields) {
+      const length = (docFields[field] as string[]).length;
+      total += length;
+      if (length > 0) documents++;
+    }
+    return documents === 0 ? 0 : total / documents;
   });
   return { fields, documentFrequency, averages };
 }
 
-/** §A6 steps 3–4 on top of `oracleQueryTerms`. */
-export function oracleSurvivingTerms(terms: readonly string[], index: OracleIndex, options: OracleOptions): string[] {
-  const present = terms.filter((term) => index.documentFrequency.has(term));
+/**
+ * §A6 step 3 for one term that no document contains: the two halves at the longest prefix of at
+ * least 3 code units that is an index term and not a stopword, whose rest (at least 3 code units),
+ * after A4 step 4, is an index term and not a stopword; `undefined` when there is none.
+ */
+export function oracleSplitTerm(
+  term: string,
+  index: OracleIndex,
+  analysis: OracleQueryAnalysis,
+  mode: OracleAnalyzer,
+): [prefix: string, rest: string] | undefined {
+  const foldWordForm = wordFormFolder(mode);
+  const usable = (half: string): boolean =>
+    index.documentFrequency.has(half) && (analysis.onlyStopwords || !analysis.stopwords.has(half));
+  for (let cut = term.length - 3; cut >= 3; cut--) {
+    const prefix = term.slice(0, cut);
+    const rest = foldWordForm(term.slice(cut));
+    if (usable(prefix) && usable(rest)) return [prefix, rest];
+  }
+  return undefined;
+}
+
+/** §A6 steps 3–4 on top of `oracleAnalyzeQuery`. */
+export function oracleSurvivingTerms(analysis: OracleQueryAnalysis, index: OracleIndex, options: OracleOptions): string[] {
+  const split: string[] = [];
+  for (const term of analysis.terms) {
+    if (index.documentFrequency.has(term)) {
+      split.push(term);
+      continue;
+    }
+    const halves = oracleSplitTerm(term, index, analysis, options.analyzer);
+    if (halves !== undefined) split.push(...halves);
+  }
+  const present = distinct(split);
   if (options.termSelection === "first") return present.slice(0, options.maxQueryTerms);
   const byRarity = present
     .map((term, position) => ({ term, position, df: index.documentFrequency.get(term) as number }))
@@ -139,6 +192,62 @@ export function oracleLimit(limit: number, hits: number): number {
   return Math.max(0, Math.floor(limit));
 }
 
+/** One query term's share of one document's score, with its parts (for reading a disagreement). */
+export interface OracleTermExplanation {
+  term: string;
+  idf: number;
+  /** `v_f(t, d)` per field, in field order; 0 where the field is skipped. */
+  fields: number[];
+  tfTilde: number;
+  score: number;
+}
+
+export interface OracleExplanation extends OracleHit {
+  terms: OracleTermExplanation[];
+}
+
+/**
+ * Every hit for `query` (a document containing at least one surviving query term), unsorted,
+ * with each term's contribution.
+ */
+export function oracleExplain(docs: readonly OracleDoc[], optionsInput: OracleOptionsInput, query: string): OracleExplanation[] {
+  const options = resolveOptions(optionsInput);
+  const index = oracleIndex(docs, options);
+  const terms = oracleSurvivingTerms(oracleAnalyzeQuery(query, options), index, options);
+  const weights = FIELDS.map((field) => options.weights[field]);
+  const N = docs.length;
+  const { k1, b } = options;
+  const hits: OracleExplanation[] = [];
+  docs.forEach((doc, d) => {
+    const docFields = index.fields[d] as string[][];
+    let score = 0;
+    const explained: OracleTermExplanation[] = [];
+    for (const term of terms) {
+      const tfs = docFields.map((tokens) => countOf(tokens, term));
+      if (tfs.every((tf) => tf === 0)) continue;
+      const n = index.documentFrequency.get(term) as number;
+      const idf = fdlibmLog(1 + (N - n + 0.5) / (n + 0.5));
+      const fields = FIELDS.map(() => 0);
+      let tfTilde = 0;
+      for (let f = 0; f < FIELDS.length; f++) {
+        const tf = tfs[f] as number;
+        const avg = index.averages[f] as number;
+        if (tf > 0 && avg > 0) {
+          const norm = (1 - b) + (b * (docFields[f] as string[]).length) / avg;
+          const v = ((weights[f] as number) * Math.min(tf, 2)) / norm;
+          fields[f] = v;
+          tfTilde = tfTilde + v;
+        }
+      }
+      const contribution = scoreContribution(1, idf, tfTilde, k1);
+      explained.push({ term, idf, fields, tfTilde, score: contribution });
+      score = score + contribution;
+    }
+    if (explained.length > 0) hits.push({ id: doc.id, score, terms: explained });
+  });
+  return hits;
+}
+
 /**
  * Ranks `docs` for `query` exactly as DESIGN.md's Scoring section says, best first, ties by id in
  * UTF-16 code-unit order. A hit is a document containing at least one surviving query term.
@@ -153,36 +262,7 @@ export function oracleRank(
   limit: number,
 ): OracleHit[] {
   oracleLimit(limit, 0);
-  const options = resolveOptions(optionsInput);
-  const index = oracleIndex(docs, options);
-  const terms = oracleSurvivingTerms(oracleQueryTerms(query, options), index, options);
-  const weights = FIELDS.map((field) => options.weights[field]);
-  const N = docs.length;
-  const { k1, b } = options;
-  const hits: OracleHit[] = [];
-  docs.forEach((doc, d) => {
-    const docFields = index.fields[d] as string[][];
-    let score = 0;
-    let matched = false;
-    for (const term of terms) {
-      const tfs = docFields.map((tokens) => countOf(tokens, term));
-      if (tfs.every((tf) => tf === 0)) continue;
-      matched = true;
-      const n = index.documentFrequency.get(term) as number;
-      const idf = Math.log(1 + (N - n + 0.5) / (n + 0.5));
-      let tfTilde = 0;
-      for (let f = 0; f < FIELDS.length; f++) {
-        const tf = tfs[f] as number;
-        const avg = index.averages[f] as number;
-        if (tf > 0 && avg > 0) {
-          const norm = (1 - b) + (b * (docFields[f] as string[]).length) / avg;
-          tfTilde = tfTilde + ((weights[f] as number) * Math.min(tf, 2)) / norm;
-        }
-      }
-      score = score + scoreContribution(1, idf, tfTilde, k1);
-    }
-    if (matched) hits.push({ id: doc.id, score });
-  });
+  const hits: OracleHit[] = oracleExplain(docs, optionsInput, query).map(({ id, score }) => ({ id, score }));
   hits.sort((x, y) => y.score - x.score || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
   return hits.slice(0, oracleLimit(limit, hits.length));
 }

@@ -1,0 +1,189 @@
+// Property tests: the WASM core against the independent oracle (SPEC §12, DESIGN.md "Goals").
+// Identical ids, identical order, bit-identical scores (Object.is) on random catalogues,
+// queries and options; heap vs sort; limit edge cases; duplicate ids.
+import fc from "fast-check";
+import { beforeAll, describe, expect, it } from "vitest";
+import { Bm25ToolRanker, init, splitSummary } from "../src/index.js";
+import { ToolsiftError } from "../src/errors.js";
+import type { ToolSearchDoc } from "../src/types.js";
+import {
+  anyCharacterArb,
+  caseArb,
+  fieldTextArb,
+  textArb,
+  unicodeCaseArb,
+  vocabularyArb,
+  type Case,
+} from "./oracle/arbitraries.js";
+import { oracleRank, oracleSplitSummary, oracleTokens, prepareField, type OracleHit } from "./oracle/index.js";
+
+// Case counts: 1,900+ random cases per run in total, sized so the file stays well under a
+// minute on a shared 2-core machine when everything passes (about 30 s measured under load).
+// Each property also has a time budget: it bounds shrinking when a property fails (shrinking a
+// catalogue with 2000-unit fields can otherwise take minutes); a passing run never needs it.
+const RUNS = {
+  analyzer: { numRuns: 400, budget: 5_000 },
+  summary: { numRuns: 400, budget: 5_000 },
+  parity: { numRuns: 500, budget: 25_000 },
+  unicode: { numRuns: 300, budget: 8_000 },
+  heapVersusSort: { numRuns: 200, budget: 10_000 },
+  limits: { numRuns: 80, budget: 6_000 },
+  duplicates: { numRuns: 40, budget: 3_000 },
+} as const;
+
+function runs(name: keyof typeof RUNS): fc.Parameters<unknown> {
+  return { numRuns: RUNS[name].numRuns, interruptAfterTimeLimit: RUNS[name].budget };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Comparison
+// ---------------------------------------------------------------------------------------------
+
+function describeHit(hit: { id: string; score?: number } | undefined): string {
+  return hit === undefined ? "(none)" : `${JSON.stringify(hit.id)} ${hit.score}`;
+}
+
+/** Throws a readable error unless core and oracle agree exactly (ids, order, Object.is scores). */
+function assertSame(core: readonly { id: string; score?: number }[], oracle: readonly OracleHit[], what: string): void {
+  const length = Math.max(core.length, oracle.length);
+  for (let i = 0; i < length; i++) {
+    const coreHit = core[i];
+    const oracleHit = oracle[i];
+    if (coreHit?.id !== oracleHit?.id || !Object.is(coreHit?.score, oracleHit?.score)) {
+      throw new Error(
+        `${what}: first difference at rank ${i} of core ${core.length} / oracle ${oracle.length}: ` +
+          `core ${describeHit(coreHit)} vs oracle ${describeHit(oracleHit)}`,
+      );
+    }
+  }
+}
+
+// Query expansion (DESIGN.md §A6 step 5) is not in the oracle yet: the core runs without a lexicon.
+const WITHOUT_EXPANSION = { lexicon: false } as const;
+
+function buildRanker(testCase: Case): Bm25ToolRanker {
+  return new Bm25ToolRanker(testCase.docs, { ...testCase.options, ...WITHOUT_EXPANSION });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Properties
+// ---------------------------------------------------------------------------------------------
+
+describe("core vs oracle (property)", () => {
+  beforeAll(async () => {
+    await init();
+  });
+
+  // The two analyzer-level properties localize a ranking disagreement; the ranking ones are the contract.
+  it("analyzes field text like the oracle", () => {
+    const ranker = new Bm25ToolRanker([{ id: "x", tags: [], aliases: [] }], { stopwords: [], ...WITHOUT_EXPANSION });
+    const textArbitrary = fc.oneof(
+      vocabularyArb.chain((vocabulary) => fieldTextArb(vocabulary)),
+      fc.string({ unit: anyCharacterArb, maxLength: 200 }),
+    );
+    fc.assert(
+      fc.property(textArbitrary, (text) => {
+        expect(ranker.analyze(text)).toEqual(oracleTokens(prepareField(text), "plural"));
+      }),
+      runs("analyzer"),
+    );
+  });
+
+  it("splits descriptions into summary and rest like the oracle", () => {
+    const textArbitrary = fc.oneof(
+      vocabularyArb.chain((vocabulary) => textArb(vocabulary, 30)),
+      fc.string({ unit: anyCharacterArb, maxLength: 200 }),
+    );
+    fc.assert(
+      fc.property(textArbitrary, (text) => {
+        expect(splitSummary(text)).toEqual(oracleSplitSummary(text));
+      }),
+      runs("summary"),
+    );
+  });
+
+  it("ranks random catalogues exactly like the oracle", () => {
+    fc.assert(
+      fc.property(caseArb, (testCase) => {
+        const ranker = buildRanker(testCase);
+        for (const query of testCase.queries) {
+          const expected = oracleRank(testCase.docs, testCase.options, query, Infinity);
+          assertSame(ranker.rank(query, Infinity), expected, `query ${JSON.stringify(query)}`);
+        }
+      }),
+      runs("parity"),
+    );
+  });
+
+  it("agrees on arbitrary Unicode: lone surrogates, zero-width and bidi characters, emoji, all planes", () => {
+    fc.assert(
+      fc.property(unicodeCaseArb, (testCase) => {
+        const ranker = buildRanker(testCase);
+        for (const query of testCase.queries) {
+          const expected = oracleRank(testCase.docs, testCase.options, query, Infinity);
+          assertSame(ranker.rank(query, Infinity), expected, `query ${JSON.stringify(query)}`);
+        }
+      }),
+      runs("unicode"),
+    );
+  });
+
+  it("top-k (heap) equals the prefix of the oracle's full sort, for every k", () => {
+    fc.assert(
+      fc.property(caseArb, (testCase) => {
+        const ranker = buildRanker(testCase);
+        const query = testCase.queries[0] as string;
+        const full = oracleRank(testCase.docs, testCase.options, query, Infinity);
+        for (let k = 0; k <= full.length + 1; k++) {
+          assertSame(ranker.rank(query, k), full.slice(0, k), `query ${JSON.stringify(query)} limit ${k}`);
+        }
+      }),
+      runs("heapVersusSort"),
+    );
+  });
+
+  it("clamps negative, fractional and infinite limits and refuses NaN", () => {
+    fc.assert(
+      fc.property(
+        caseArb,
+        fc.double({ min: -1e9, max: -Number.MIN_VALUE, noNaN: true }),
+        fc.double({ min: 0, max: 40, noNaN: true }),
+        (testCase, negative, fractional) => {
+          const ranker = buildRanker(testCase);
+          const query = testCase.queries[0] as string;
+          const full = oracleRank(testCase.docs, testCase.options, query, Infinity);
+          expect(() => ranker.rank(query, Number.NaN)).toThrow(RangeError);
+          expect(() => oracleRank(testCase.docs, testCase.options, query, Number.NaN)).toThrow(RangeError);
+          assertSame(ranker.rank(query, negative), [], `limit ${negative}`);
+          assertSame(ranker.rank(query, -Infinity), [], "limit -Infinity");
+          assertSame(ranker.rank(query, -0), [], "limit -0");
+          assertSame(ranker.rank(query, Infinity), full, "limit Infinity");
+          assertSame(ranker.rank(query, Number.MAX_VALUE), full, "limit MAX_VALUE");
+          assertSame(ranker.rank(query, fractional), full.slice(0, Math.floor(fractional)), `limit ${fractional}`);
+          assertSame(oracleRank(testCase.docs, testCase.options, query, fractional), full.slice(0, Math.floor(fractional)), "oracle");
+        },
+      ),
+      runs("limits"),
+    );
+  });
+
+  it("refuses duplicate ids with a typed duplicate_id error", () => {
+    fc.assert(
+      fc.property(caseArb, fc.nat(), fc.nat(), (testCase, from, to) => {
+        fc.pre(testCase.docs.length > 0);
+        const docs = [...testCase.docs];
+        const source = docs[from % docs.length] as ToolSearchDoc;
+        docs.splice(to % (docs.length + 1), 0, { id: source.id, tags: [], aliases: [] });
+        let caught: unknown;
+        try {
+          new Bm25ToolRanker(docs, { ...testCase.options, ...WITHOUT_EXPANSION });
+        } catch (error) {
+          caught = error;
+        }
+        expect(caught).toBeInstanceOf(ToolsiftError);
+        expect((caught as ToolsiftError).code).toBe("duplicate_id");
+      }),
+      runs("duplicates"),
+    );
+  });
+});
