@@ -25,7 +25,7 @@ export const DEFAULT_RANKER_OPTIONS = Object.freeze({
   weights: Object.freeze({ name: 3, aliases: 2, tags: 2, summary: 1.5, description: 1, params: 0.5 }),
   k1: 1.2,
   b: 0.75,
-  maxQueryTerms: 16,
+  maxQueryTerms: 64,
   termSelection: "rarest" as "first" | "rarest",
   stopwords: DEFAULT_STOPWORDS,
   lexicon: DEFAULT_LEXICON as Readonly<Record<string, readonly string[]>> | false,
