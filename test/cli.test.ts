@@ -1,0 +1,88 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, main } from "../src/cli/main.js";
+
+const folder = mkdtempSync(join(tmpdir(), "toolsift-cli-"));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+async function run(args: string[], { tty = false, env = {} as Record<string, string> } = {}) {
+  let stdout = "";
+  let stderr = "";
+  const code = await main(args, {
+    stdout: { write: (text: string) => (stdout += text), isTTY: tty },
+    stderr: { write: (text: string) => (stderr += text), isTTY: tty },
+    env,
+  });
+  return { code, stdout, stderr };
+}
+
+const catalogue = {
+  tools: [
+    { name: "create_pull_request", description: "Create a pull request.", inputSchema: { properties: { title: { description: "PR title" } } } },
+    { name: "send_email", description: "Send an email message." },
+    { name: "get_weather", description: "Weather forecast for a city." },
+  ],
+};
+const queries = [
+  { query: "open a pull request", relevant: ["create_pull_request"], fold: "test" },
+  { query: "mail my boss", relevant: ["send_email"], fold: "test" },
+  { query: "forecast in Paris", relevant: ["get_weather"], fold: "dev" },
+];
+writeFileSync(join(folder, "tools.json"), JSON.stringify(catalogue));
+writeFileSync(join(folder, "queries.json"), JSON.stringify(queries));
+writeFileSync(join(folder, "bad.json"), JSON.stringify([{ id: "ok" }, { id: "ok" }]));
+writeFileSync(join(folder, "broken.json"), "{ not json");
+
+describe("toolsift CLI", () => {
+  it("prints usage and exits 1 without a command, 1 on an unknown command", async () => {
+    expect((await run([])).code).toBe(EXIT_USAGE);
+    const unknown = await run(["frobnicate"]);
+    expect(unknown.code).toBe(EXIT_USAGE);
+    expect(unknown.stderr).toMatch(/unknown command frobnicate/);
+  });
+
+  it("builds an artifact, queries it and inspects it", async () => {
+    const index = join(folder, "index.tsi");
+    const built = await run(["build", join(folder, "tools.json"), "-o", index]);
+    expect(built.code).toBe(EXIT_OK);
+    expect(built.stdout).toMatch(/3 tools, \d+ terms, \d+ bytes in/);
+    const query = await run(["query", index, "pull request", "--json", "--limit", "2"]);
+    expect(query.code).toBe(EXIT_OK);
+    expect(JSON.parse(query.stdout).hits[0].id).toBe("create_pull_request");
+    const explained = await run(["query", index, "pull request", "--explain"]);
+    expect(explained.stdout).toMatch(/pull: [\d.]+ \(name [\d.]+/);
+    const inspect = await run(["inspect", index]);
+    expect(inspect.stdout).toMatch(/magic\s+TSFT/);
+    expect(inspect.stdout).toMatch(/postings/);
+  });
+
+  it("prints exactly one JSON object with the metric keys for eval --json", async () => {
+    const result = await run(["eval", "--tools", join(folder, "tools.json"), "--queries", join(folder, "queries.json"), "--fold", "test", "--json"]);
+    expect(result.code).toBe(EXIT_OK);
+    const metrics = JSON.parse(result.stdout);
+    expect(Object.keys(metrics).sort()).toEqual(["mrr", "ndcg@10", "queries", "recall@1", "recall@10", "recall@5"]);
+    expect(metrics.queries).toBe(2);
+    expect(result.stdout.trim().split("\n")).toHaveLength(1);
+  });
+
+  it("exits 2 with the error code on bad input", async () => {
+    const duplicate = await run(["query", join(folder, "bad.json"), "x"]);
+    expect(duplicate.code).toBe(EXIT_BAD_INPUT);
+    expect(duplicate.stderr).toMatch(/duplicate_id/);
+    const broken = await run(["build", join(folder, "broken.json"), "-o", join(folder, "x.tsi")]);
+    expect(broken.code).toBe(EXIT_BAD_INPUT);
+    expect(broken.stderr).toMatch(/invalid_catalogue.*not valid JSON/);
+    const missing = await run(["query", join(folder, "nope.tsi"), "x"]);
+    expect(missing.code).toBe(EXIT_BAD_INPUT);
+  });
+
+  it("colours only a TTY without NO_COLOR, and draws progress only on a TTY", async () => {
+    const args = ["eval", "--tools", join(folder, "tools.json"), "--queries", join(folder, "queries.json")];
+    expect((await run(["query", join(folder, "tools.json"), "email"], { tty: true })).stdout).toContain("\u001b[");
+    expect((await run(["query", join(folder, "tools.json"), "email"], { tty: true, env: { NO_COLOR: "1" } })).stdout).not.toContain("\u001b[");
+    expect((await run(args, { tty: true })).stderr).toContain("[");
+    expect((await run(args)).stderr).toBe("");
+  });
+});
