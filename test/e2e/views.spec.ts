@@ -66,3 +66,27 @@ test("a link reproduces the query and the settings", async ({ page, requests: _r
   await expect(page.getByRole("list", { name: "Query terms" })).toContainText("a");
   await expect(hits(page).first()).toBeVisible();
 });
+
+test("every control in every view has a label, and the tabs follow the arrow keys", async ({ page, requests: _requests }) => {
+  await openPlayground(page);
+  const views = ["Search", "Your catalogue", "Trust", "Agent run", "Evaluation"];
+  for (const name of views) {
+    await page.getByRole("tab", { name }).click();
+    await expect(page.getByRole("tab", { name })).toHaveAttribute("aria-selected", "true");
+    const unlabelled = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>("input, select, textarea, button")]
+        .filter((element) => element.offsetParent !== null)
+        .filter((element) => {
+          const labelled = "labels" in element && (element as HTMLInputElement).labels !== null && (element as HTMLInputElement).labels!.length > 0;
+          return !labelled && !element.getAttribute("aria-label") && !element.getAttribute("aria-labelledby") && (element.textContent ?? "").trim() === "";
+        })
+        .map((element) => element.outerHTML.slice(0, 120)),
+    );
+    expect(unlabelled, `unlabelled controls in ${name}`).toEqual([]);
+  }
+  await page.getByRole("tab", { name: "Evaluation" }).focus();
+  await page.keyboard.press("ArrowLeft");
+  await expect(page.getByRole("tab", { name: "Agent run" })).toBeFocused();
+  await expect(page.getByRole("tab", { name: "Agent run" })).toHaveAttribute("aria-selected", "true");
+  await expect(page).toHaveURL(/view=agent/);
+});
