@@ -97,7 +97,8 @@ async function commandBuild(args: string[], out: Output): Promise<number> {
   if (positionals.length !== 1 || values.output === undefined) throw new UsageError("build needs <catalogue.json> and -o <index.tsi>");
   const docs = catalogueDocs(await readJson(positionals[0]!, "catalogue"));
   const started = performance.now();
-  const ranker = new Bm25ToolRanker(docs, rankerOptions(values));
+  const onProgress = out.progress("build");
+  const ranker = new Bm25ToolRanker(docs, rankerOptions(values), onProgress === undefined ? {} : { onProgress });
   const bytes = ranker.serialize();
   const elapsed = performance.now() - started;
   await writeFile(values.output, bytes);

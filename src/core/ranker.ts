@@ -9,6 +9,12 @@ import { FIELDS, resolveRankerOptions, type FieldName, type RankerOptions, type 
 /** The largest catalogue one index holds (document numbers use 20 bits of a posting). */
 export const MAX_DOCUMENTS = 1 << 20;
 
+/** Optional observers of a build (not options: they do not change the index). */
+export interface BuildHooks {
+  /** Called every 1,024 tools and at the end with (tools indexed, total). */
+  readonly onProgress?: (done: number, total: number) => void;
+}
+
 /** One scored hit of the built-in ranker. */
 export interface ScoredHit {
   readonly id: string;
@@ -124,7 +130,7 @@ export class Bm25ToolRanker implements ToolRanker {
   readonly #ids: readonly string[];
   #idNumbers: Map<string, number> | undefined;
 
-  constructor(docs: readonly ToolSearchDoc[], options?: RankerOptions) {
+  constructor(docs: readonly ToolSearchDoc[], options?: RankerOptions, hooks: BuildHooks = {}) {
     if (pendingLoad !== undefined) {
       const { memory, ids, options: loaded } = pendingLoad;
       pendingLoad = undefined;
@@ -141,13 +147,17 @@ export class Bm25ToolRanker implements ToolRanker {
     const core = this.#memory.core;
     core.beginBuild(checked.length);
     this.#setRanks();
-    checked.forEach((doc, document) => {
-      documentFields(doc).forEach((text, field) => {
-        if (text.length === 0) return;
-        core.addField(document, field, this.#memory.write(prepareField(text)));
-      });
-    });
+    const { onProgress } = hooks;
+    for (let document = 0; document < checked.length; document++) {
+      const fields = documentFields(checked[document]!);
+      for (let field = 0; field < fields.length; field++) {
+        const text = fields[field]!;
+        if (text.length > 0) core.addField(document, field, this.#memory.write(prepareField(text)));
+      }
+      if (onProgress !== undefined && (document & 1023) === 1023) onProgress(document + 1, checked.length);
+    }
     core.finishBuild();
+    onProgress?.(checked.length, checked.length);
   }
 
   /** Number of tools in the index. */
