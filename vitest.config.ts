@@ -15,6 +15,8 @@ export default defineConfig({
           exclude: ["test/runtimes/browser/**", "test/runtimes/deno/**", "test/e2e/**"],
           environment: "node",
           setupFiles: ["test/setup/no-console.ts"],
+          // Builds test/runtimes/artifacts/<config>.tsi in Node for every runtime to load.
+          globalSetup: ["test/runtimes/build-artifacts.ts"],
           testTimeout: 120_000,
         },
       },
@@ -25,6 +27,7 @@ export default defineConfig({
           name: "browser",
           include: ["test/runtimes/browser/**/*.browser.test.ts"],
           setupFiles: ["test/setup/no-console.ts"],
+          globalSetup: ["test/runtimes/build-artifacts.ts"],
           testTimeout: 120_000,
           browser: {
             enabled: true,

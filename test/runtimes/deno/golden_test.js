@@ -3,7 +3,17 @@
 // through package.json's exports map with the `deno` condition to dist/entry/deno.js, which
 // imports the .wasm as a source-phase module (no permissions needed for that).
 import * as api from "toolsift";
-import { goldenDifference, runCases, serializeGolden } from "../shared/cases.js";
+import {
+  ARTIFACT_DIR,
+  artifactName,
+  CONFIGS,
+  goldenDifference,
+  loadFlipped,
+  loadRankers,
+  runCases,
+  runCasesWith,
+  serializeGolden,
+} from "../shared/cases.js";
 
 const read = (path) => Deno.readTextFile(new URL(path, import.meta.url));
 
@@ -21,4 +31,55 @@ Deno.test("deno: reproduces the golden file byte for byte", async () => {
   const golden = await read("../golden.json");
   const difference = goldenDifference(serializeGolden(runCases(api, docs, queries), docs.length), golden);
   if (difference !== null) throw new Error(difference);
+});
+
+// Index artifacts built in Node by test/runtimes/build-artifacts.ts (a vitest globalSetup;
+// `npm test` runs vitest before this file). Loaded here with Bm25ToolRanker.load.
+async function readArtifacts() {
+  const artifacts = new Map();
+  for (const config of CONFIGS) {
+    const url = new URL(`../../../${ARTIFACT_DIR}/${artifactName(config.name)}`, import.meta.url);
+    try {
+      artifacts.set(config.name, await Deno.readFile(url));
+    } catch (error) {
+      if (!(error instanceof Deno.errors.NotFound)) throw error;
+      throw new Error(
+        `missing index artifact ${ARTIFACT_DIR}/${artifactName(config.name)}: the artifacts are built in Node by ` +
+          "test/runtimes/build-artifacts.ts (vitest globalSetup); run `npm run build && npx vitest run --project node test/runtimes` " +
+          "(or `npm test`, which runs vitest before Deno) first",
+      );
+    }
+  }
+  return artifacts;
+}
+
+Deno.test("deno: loads the artifacts built in Node and reproduces the golden file byte for byte", async () => {
+  await api.init();
+  const artifacts = await readArtifacts();
+  const docs = JSON.parse(await read("../../fixtures/runtime-catalogue.json"));
+  const queries = JSON.parse(await read("../../fixtures/runtime-queries.json"));
+  const golden = await read("../golden.json");
+  let rankers;
+  try {
+    rankers = loadRankers(api, artifacts);
+  } catch (error) {
+    if (error?.code === "artifact_build_mismatch") {
+      throw new Error(`${error.message}: the artifacts are stale; rerun vitest (test/runtimes/build-artifacts.ts) after \`npm run build\``);
+    }
+    throw error;
+  }
+  const difference = goldenDifference(serializeGolden(runCasesWith(rankers, queries), docs.length), golden);
+  if (difference !== null) throw new Error(difference);
+});
+
+Deno.test("deno: an artifact with one byte flipped is refused with ToolsiftError artifact_checksum", async () => {
+  await api.init();
+  const artifacts = await readArtifacts();
+  for (const config of CONFIGS) {
+    const { offset, error } = loadFlipped(api, artifacts.get(config.name));
+    if (error === null) throw new Error(`${config.name}: the artifact with byte ${offset} flipped loaded`);
+    if (!error.toolsiftError || error.code !== "artifact_checksum") {
+      throw new Error(`${config.name}: byte ${offset} flipped: expected ToolsiftError artifact_checksum, got ${JSON.stringify(error)}`);
+    }
+  }
 });

@@ -40,14 +40,83 @@ export function rankCase(rankers, config, query, limit) {
   return { config, query, limit, hits };
 }
 
-/** Every configuration × every query, in a fixed order. */
+/** Every configuration × every query, in a fixed order, over rankers built from the docs. */
 export function runCases(api, docs, queries) {
-  const rankers = buildRankers(api, docs);
+  return runCasesWith(buildRankers(api, docs), queries);
+}
+
+/** Every configuration × every query, in a fixed order, over given rankers (built or loaded). */
+export function runCasesWith(rankers, queries) {
   const results = [];
   for (const config of CONFIGS) {
     for (const { query, limit } of queries) results.push(rankCase(rankers, config.name, query, limit));
   }
   return results;
+}
+
+// Index artifacts: built by Node (test/runtimes/artifacts-setup.ts, a vitest globalSetup)
+// into test/runtimes/artifacts/<config>.tsi, then loaded by every runtime.
+
+/** Artifact directory, relative to the repository root (gitignored: artifacts carry the core build id). */
+export const ARTIFACT_DIR = "test/runtimes/artifacts";
+
+/** File name of one configuration's artifact. */
+export function artifactName(config) {
+  return `${config}.tsi`;
+}
+
+/** One ranker per configuration, loaded with `Bm25ToolRanker.load` from `artifacts` (config name → bytes). */
+export function loadRankers(api, artifacts) {
+  return new Map(
+    CONFIGS.map((config) => {
+      const bytes = artifacts.get(config.name);
+      if (bytes === undefined) throw new Error(`no artifact for config ${config.name}`);
+      return [config.name, api.Bm25ToolRanker.load(bytes)];
+    }),
+  );
+}
+
+/**
+ * A copy of an artifact with one byte flipped (xor 0xff) in the middle of its largest section,
+ * i.e. inside data the structural checks before the checksum do not look at (not the header,
+ * the section table or padding). Returns the copy and the flipped offset.
+ */
+export function flipArtifactByte(bytes) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const sectionCount = view.getUint32(40, true);
+  let at = 64 + 8 * sectionCount;
+  let best = { start: 0, length: -1 };
+  for (let index = 0; index < sectionCount; index++) {
+    const length = view.getUint32(64 + 8 * index + 4, true);
+    if (length > best.length) best = { start: at, length };
+    at += (length + 7) & ~7;
+  }
+  if (best.length <= 0) throw new Error("artifact has no non-empty section");
+  const offset = best.start + (best.length >> 1);
+  const copy = bytes.slice();
+  copy[offset] ^= 0xff;
+  return { bytes: copy, offset };
+}
+
+/** What a failed load threw, as plain data every runtime can report (and send over HTTP). */
+export function describeError(api, error) {
+  return {
+    toolsiftError: error instanceof api.ToolsiftError,
+    name: error?.name ?? typeof error,
+    code: error?.code ?? null,
+    message: String(error?.message ?? error),
+  };
+}
+
+/** Loads a flipped copy of `bytes`: the error as data, or null if the load wrongly succeeded. */
+export function loadFlipped(api, bytes) {
+  const { bytes: flipped, offset } = flipArtifactByte(bytes);
+  try {
+    const ranker = api.Bm25ToolRanker.load(flipped);
+    return { offset, error: null, loadedDocuments: ranker.size ?? null };
+  } catch (error) {
+    return { offset, error: describeError(api, error) };
+  }
 }
 
 // JSON.stringify writes the shortest decimal that round-trips the f64 (ECMA-262

@@ -8,7 +8,16 @@ import { fileURLToPath } from "node:url";
 import { Miniflare } from "miniflare";
 import { build, type Plugin } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONFIGS, goldenDifference, serializeGolden, type CaseResult, type RuntimeQuery } from "../shared/cases.js";
+import {
+  ARTIFACT_DIR,
+  artifactName,
+  CONFIGS,
+  goldenDifference,
+  serializeGolden,
+  type CaseResult,
+  type FlippedLoad,
+  type RuntimeQuery,
+} from "../shared/cases.js";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 const packagedWasm = join(root, "dist/toolsift.wasm");
@@ -94,5 +103,45 @@ describe("workerd runtime (Miniflare)", () => {
     }
     const golden = await readFile(join(root, "test/runtimes/golden.json"), "utf8");
     expect(goldenDifference(serializeGolden(results, docCount), golden)).toBeNull();
+  });
+
+  // Index artifacts built in Node (test/runtimes/build-artifacts.ts, the vitest globalSetup):
+  // each is POSTed to the worker, which loads it with Bm25ToolRanker.load and answers from it.
+  it("loads the artifacts built in Node and answers every case exactly as the golden file says", async () => {
+    for (const config of CONFIGS) {
+      const bytes = await readFile(join(root, ARTIFACT_DIR, artifactName(config.name)));
+      const response = await miniflare.dispatchFetch(`http://127.0.0.1/load?config=${encodeURIComponent(config.name)}`, {
+        method: "POST",
+        headers: { "content-type": "application/octet-stream" },
+        body: new Uint8Array(bytes),
+      });
+      const answer = (await response.json()) as Record<string, unknown>;
+      expect(answer, config.name).toMatchObject({ config: config.name, bytes: bytes.length });
+      expect(response.status).toBe(200);
+    }
+    const queries = JSON.parse(await readFile(join(root, "test/fixtures/runtime-queries.json"), "utf8")) as RuntimeQuery[];
+    const docCount = (JSON.parse(await readFile(join(root, "test/fixtures/runtime-catalogue.json"), "utf8")) as unknown[]).length;
+    const response = await miniflare.dispatchFetch("http://127.0.0.1/loaded-cases", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(queries),
+    });
+    expect(response.status).toBe(200);
+    const results = (await response.json()) as CaseResult[];
+    const golden = await readFile(join(root, "test/runtimes/golden.json"), "utf8");
+    expect(goldenDifference(serializeGolden(results, docCount), golden)).toBeNull();
+  });
+
+  it("refuses an artifact with one byte flipped with ToolsiftError artifact_checksum", async () => {
+    for (const config of CONFIGS) {
+      const bytes = await readFile(join(root, ARTIFACT_DIR, artifactName(config.name)));
+      const response = await miniflare.dispatchFetch("http://127.0.0.1/load-flipped", {
+        method: "POST",
+        headers: { "content-type": "application/octet-stream" },
+        body: new Uint8Array(bytes),
+      });
+      const { error } = (await response.json()) as FlippedLoad;
+      expect(error, config.name).toMatchObject({ toolsiftError: true, name: "ToolsiftError", code: "artifact_checksum" });
+    }
   });
 });
