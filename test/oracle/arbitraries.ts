@@ -3,7 +3,7 @@
 import fc from "fast-check";
 import type { OracleDoc, OracleOptionsInput } from "./rank.js";
 
-/** Ranker options as the property tests pass them: stopwords and term selection always explicit. */
+/** Ranker options as the property tests pass them: the stopword list is always explicit. */
 export interface RankerOptions extends OracleOptionsInput {
   stopwords: string[];
 }
@@ -220,8 +220,8 @@ export function optionsArb(vocabulary: readonly string[]): fc.Arbitrary<RankerOp
       termSelection: fc.constantFrom("first" as const, "rarest" as const),
       stopwords: fc.oneof(fc.constant([] as string[]), fc.array(stopwordArb, { maxLength: 8 })),
     },
-    // termSelection and stopwords are always given: their defaults are tuning choices of the core.
-    { requiredKeys: ["termSelection", "stopwords"] },
+    // Stopwords are always given: the default list is data the core ships, not design text.
+    { requiredKeys: ["stopwords"] },
   );
 }
 

@@ -295,7 +295,7 @@ describe("oracle scoring", () => {
 
   it("caps query terms by first or rarest", () => {
     const corpus = [doc("common rare1"), doc("common rare2"), doc("common")];
-    const first = oracleRank(corpus, { maxQueryTerms: 1 }, "common rare2", 5);
+    const first = oracleRank(corpus, { maxQueryTerms: 1, termSelection: "first" }, "common rare2", 5);
     expect(first.map((hit) => hit.id)).toEqual(["common", "common rare1", "common rare2"]);
     const rarest = oracleRank(corpus, { maxQueryTerms: 1, termSelection: "rarest" }, "common rare2", 5);
     expect(rarest.map((hit) => hit.id)).toEqual(["common rare2"]);

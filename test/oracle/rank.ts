@@ -35,16 +35,16 @@ export interface OracleOptions {
 export type OracleOptionsInput = Partial<Omit<OracleOptions, "weights">> & { weights?: Partial<OracleWeights> };
 
 /**
- * The oracle's defaults. `stopwords` is empty on purpose: the default list is a tuning choice of
- * the core (SPEC §1.8), so comparisons with the core always pass an explicit list.
+ * The oracle's defaults, from DESIGN.md (§A6, "Tuning"). `stopwords` is empty on purpose: the
+ * default list is data the core ships (SPEC §1.8), so comparisons always pass an explicit list.
  */
 export const DEFAULTS: Readonly<OracleOptions> = Object.freeze({
   analyzer: "plural",
   weights: Object.freeze({ name: 3, aliases: 2, tags: 2, summary: 1.5, description: 1, params: 0.5 }),
   k1: 1.2,
   b: 0.75,
-  maxQueryTerms: 16,
-  termSelection: "first",
+  maxQueryTerms: 64,
+  termSelection: "rarest",
   stopwords: Object.freeze([]) as readonly string[],
 });
 
