@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { DEFAULT_LEXICON } from "../analysis/lexicon.js";
 import { DEFAULT_STOPWORDS } from "../analysis/stopwords.js";
 import { ToolsiftError } from "../errors.js";
@@ -32,7 +32,7 @@ export const DEFAULT_RANKER_OPTIONS = Object.freeze({
   expansionWeight: 0.5,
 });
 
-const weight = z.number().finite().min(0);
+const weight = z.number().check(z.minimum(0));
 
 const isWord = (value: unknown): boolean => typeof value === "string" && value.length >= 1 && value.length <= 64;
 
@@ -50,46 +50,64 @@ function isLexicon(value: unknown): boolean {
   return true;
 }
 
-export const rankerOptionsSchema = z
-  .object({
-    analyzer: z.enum(["plural", "stem"]).default(DEFAULT_RANKER_OPTIONS.analyzer),
-    weights: z
-      .object({
-        name: weight.default(DEFAULT_RANKER_OPTIONS.weights.name),
-        aliases: weight.default(DEFAULT_RANKER_OPTIONS.weights.aliases),
-        tags: weight.default(DEFAULT_RANKER_OPTIONS.weights.tags),
-        summary: weight.default(DEFAULT_RANKER_OPTIONS.weights.summary),
-        description: weight.default(DEFAULT_RANKER_OPTIONS.weights.description),
-        params: weight.default(DEFAULT_RANKER_OPTIONS.weights.params),
-      })
-      .strict()
-      .default(DEFAULT_RANKER_OPTIONS.weights),
-    k1: z.number().finite().min(0).max(10).default(DEFAULT_RANKER_OPTIONS.k1),
-    b: z.number().finite().min(0).max(1).default(DEFAULT_RANKER_OPTIONS.b),
-    maxQueryTerms: z.number().int().min(1).max(64).default(DEFAULT_RANKER_OPTIONS.maxQueryTerms),
-    termSelection: z.enum(["first", "rarest"]).default(DEFAULT_RANKER_OPTIONS.termSelection),
-    stopwords: z
-      .array(z.string().max(200))
-      .max(256)
-      .default(() => [...DEFAULT_RANKER_OPTIONS.stopwords]),
-    lexicon: z
-      .custom<Readonly<Record<string, readonly string[]>> | false>(isLexicon, {
-        message: "expected false or { word: [english words] } (at most 20,000 keys of 1–64 characters, at most 16 words each)",
-      })
-      .default(() => DEFAULT_RANKER_OPTIONS.lexicon),
-    expansionWeight: z.number().finite().min(0).max(1).default(DEFAULT_RANKER_OPTIONS.expansionWeight),
-  })
-  .strict();
+const defaults = DEFAULT_RANKER_OPTIONS;
+const between = (low: number, high: number) => z.number().check(z.minimum(low), z.maximum(high));
+
+export const rankerOptionsSchema = z.strictObject({
+  analyzer: z._default(z.enum(["plural", "stem"]), defaults.analyzer),
+  weights: z._default(
+    z.strictObject({
+      name: z._default(weight, defaults.weights.name),
+      aliases: z._default(weight, defaults.weights.aliases),
+      tags: z._default(weight, defaults.weights.tags),
+      summary: z._default(weight, defaults.weights.summary),
+      description: z._default(weight, defaults.weights.description),
+      params: z._default(weight, defaults.weights.params),
+    }),
+    () => ({ ...defaults.weights }),
+  ),
+  k1: z._default(between(0, 10), defaults.k1),
+  b: z._default(between(0, 1), defaults.b),
+  maxQueryTerms: z._default(z.int().check(z.minimum(1), z.maximum(64)), defaults.maxQueryTerms),
+  termSelection: z._default(z.enum(["first", "rarest"]), defaults.termSelection),
+  stopwords: z._default(z.array(z.string().check(z.maxLength(200))).check(z.maxLength(256)), () => [...defaults.stopwords]),
+  lexicon: z._default(
+    z.custom<Readonly<Record<string, readonly string[]>> | false>(isLexicon, {
+      error: "must be false or { word: [english words] } (at most 20,000 keys of 1–64 characters, at most 16 words each)",
+    }),
+    () => defaults.lexicon,
+  ),
+  expansionWeight: z._default(between(0, 1), defaults.expansionWeight),
+});
 
 export type RankerOptions = z.input<typeof rankerOptionsSchema>;
 export type ResolvedRankerOptions = z.output<typeof rankerOptionsSchema>;
 
-/** Validates ranker options once, at the edge; a bad option is an `invalid_option` error naming it. */
+// zod/mini carries no message catalogue (it keeps the package small), so the messages that
+// name the field and its allowed range are written here.
+function describe(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case "too_small":
+      return issue.origin === "array" || issue.origin === "string" ? `needs at least ${issue.minimum}` : `must be ≥ ${issue.minimum}`;
+    case "too_big":
+      return issue.origin === "array" || issue.origin === "string" ? `allows at most ${issue.maximum}` : `must be ≤ ${issue.maximum}`;
+    case "invalid_type":
+      return `must be ${issue.expected === "int" ? "an integer" : `a ${issue.expected}`}`;
+    case "invalid_value":
+      return `must be one of ${issue.values.map((value) => JSON.stringify(value)).join(", ")}`;
+    case "unrecognized_keys":
+      return `unknown option${issue.keys.length > 1 ? "s" : ""} ${issue.keys.join(", ")}`;
+    default:
+      return issue.message;
+  }
+}
+
+/** Validates ranker options once, at the edge; a bad option is an `invalid_option` error naming it and its range. */
 export function resolveRankerOptions(options: unknown): ResolvedRankerOptions {
   const result = rankerOptionsSchema.safeParse(options ?? {});
-  if (result.success) return result.data;
+  if (result.success) return result.data as ResolvedRankerOptions;
   const issue = result.error.issues[0]!;
   const path = issue.path.map((part) => (typeof part === "symbol" ? String(part) : part));
   const name = path.length > 0 ? path.join(".") : "options";
-  throw new ToolsiftError("invalid_option", `ranker option ${name}: ${issue.message}`, { path, cause: result.error });
+  throw new ToolsiftError("invalid_option", `ranker option ${name}: ${describe(issue)}`, { path, cause: result.error });
 }

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { ToolsiftError } from "../errors.js";
 
 /** Which split of a labelled set a query belongs to. Tune on `dev`, report on `test`. */
@@ -17,14 +17,20 @@ export interface EvalQuery {
   readonly fold?: EvalFold;
 }
 
-const entrySchema = z.object({
-  query: z.string().min(1, "query must be a non-empty string"),
-  relevant: z
-    .array(z.string().min(1, "a relevant id must be a non-empty string"))
-    .min(1, "relevant must list at least one tool id"),
-  lang: z.string().min(1).optional(),
-  fold: z.enum(["dev", "test"]).optional(),
-});
+const entrySchema = z.object(
+  {
+    query: z.string({ error: "query must be a non-empty string" }).check(z.minLength(1, "query must be a non-empty string")),
+    relevant: z
+      .array(
+        z.string({ error: "a relevant id must be a non-empty string" }).check(z.minLength(1, "a relevant id must be a non-empty string")),
+        { error: "relevant must be an array of tool ids" },
+      )
+      .check(z.minLength(1, "relevant must list at least one tool id")),
+    lang: z.optional(z.string({ error: "lang must be a non-empty string" }).check(z.minLength(1, "lang must be a non-empty string"))),
+    fold: z.optional(z.enum(["dev", "test"], { error: 'fold must be "dev" or "test"' })),
+  },
+  { error: "an entry must be an object { query, relevant, lang?, fold? }" },
+);
 
 /**
  * Validates a queries file (`[{ query, relevant: string[], lang?, fold? }, …]`, extra keys

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { ToolsiftError } from "../errors.js";
 import type { Journal } from "../journal/memory.js";
 import type { DivergenceMode } from "../journal/replay.js";
@@ -43,7 +43,7 @@ export const SESSION_DEFAULTS = Object.freeze({
 
 function cap(min: number, max: number) {
   const error = `must be an integer from ${min} to ${max}`;
-  return z.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+  return z.int({ error }).check(z.minimum(min, { error }), z.maximum(max, { error }));
 }
 
 function isObject(value: unknown): boolean {
@@ -57,61 +57,69 @@ const catalogSchema = z.union(
   { error: "must be an array of tool definitions or an MCP tools/list result ({ tools: [...] })" },
 );
 
-const labelsSchema = z.array(z.string({ error: "must be a string" }), { error: "must be an array of strings" }).max(1024);
+const labelsSchema = z.array(z.string({ error: "must be a string" }), { error: "must be an array of strings" }).check(
+  z.maxLength(1024, { error: "must list at most 1024 labels" }),
+);
 
 const annotationsSchema = z.record(
   z.string(),
-  z.strictObject({ tags: labelsSchema.optional(), aliases: labelsSchema.optional() }, { error: "must be { tags?, aliases? }" }),
+  z.strictObject({ tags: z.optional(labelsSchema), aliases: z.optional(labelsSchema) }, { error: "must be { tags?, aliases? }" }),
   { error: "must be an object of { tags?, aliases? } by tool id" },
 );
 
-const nameListSchema = z.array(z.string().min(1, { error: "must not be empty" }), { error: "must be an array of strings" }).max(100_000);
+const nameListSchema = z
+  .array(z.string({ error: "must be a string" }).check(z.minLength(1, { error: "must not be empty" })), { error: "must be an array of strings" })
+  .check(z.maxLength(100_000, { error: "must list at most 100,000 names" }));
 
 const toolSearchSchema = z.strictObject(
   {
     catalog: catalogSchema,
-    annotations: annotationsSchema.optional(),
-    namespaces: nameListSchema.optional(),
-    alwaysLoaded: nameListSchema.optional(),
-    ranker: z
-      .custom<RankerInput>((value) => typeof value === "function" || isObject(value), {
+    annotations: z.optional(annotationsSchema),
+    namespaces: z.optional(nameListSchema),
+    alwaysLoaded: z.optional(nameListSchema),
+    ranker: z.optional(
+      z.custom<RankerInput>((value) => typeof value === "function" || isObject(value), {
         error: "must be a ranker ({ kind, rank }) or a factory (docs) => ranker",
-      })
-      .optional(),
-    toolName: z
-      .string({ error: "must be a string" })
-      .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: "must be 1 to 64 characters of A-Z, a-z, 0-9, _ and -" })
-      .default(TOOL_SEARCH_DEFAULTS.toolName),
-    maxPerSearch: cap(1, TOOL_SEARCH_CEILINGS.maxPerSearch).default(TOOL_SEARCH_DEFAULTS.maxPerSearch),
-    maxLoaded: cap(1, TOOL_SEARCH_CEILINGS.maxLoaded).default(TOOL_SEARCH_DEFAULTS.maxLoaded),
-    maxSearches: cap(1, TOOL_SEARCH_CEILINGS.maxSearches).default(TOOL_SEARCH_DEFAULTS.maxSearches),
-    maxMenuChars: cap(1, TOOL_SEARCH_CEILINGS.maxMenuChars).optional(),
-    trustJsonSchemaText: z
-      .union([z.boolean(), z.array(z.string())], { error: "must be a boolean or an array of id prefixes" })
-      .optional(),
+      }),
+    ),
+    toolName: z._default(
+      z
+        .string({ error: "must be a string" })
+        .check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, { error: "must be 1 to 64 characters of A-Z, a-z, 0-9, _ and -" })),
+      TOOL_SEARCH_DEFAULTS.toolName,
+    ),
+    maxPerSearch: z._default(cap(1, TOOL_SEARCH_CEILINGS.maxPerSearch), TOOL_SEARCH_DEFAULTS.maxPerSearch),
+    maxLoaded: z._default(cap(1, TOOL_SEARCH_CEILINGS.maxLoaded), TOOL_SEARCH_DEFAULTS.maxLoaded),
+    maxSearches: z._default(cap(1, TOOL_SEARCH_CEILINGS.maxSearches), TOOL_SEARCH_DEFAULTS.maxSearches),
+    maxMenuChars: z.optional(cap(1, TOOL_SEARCH_CEILINGS.maxMenuChars)),
+    trustJsonSchemaText: z.optional(
+      z.union([z.boolean(), z.array(z.string())], { error: "must be a boolean or an array of id prefixes" }),
+    ),
   },
   { error: "must be an object" },
 );
 
 const sessionSchema = z.strictObject(
   {
-    runId: z
-      .string({ error: "must be a string" })
-      .regex(/^[^\s#]{1,128}$/u, { error: "must be 1 to 128 characters without spaces or #" })
-      .default(SESSION_DEFAULTS.runId),
-    tools: z.array(toolSchema, { error: "must be an array of tool definitions" }).default(() => []),
-    toolSearch: toolSearchSchema.optional(),
-    journal: z
-      .custom<Journal>(
+    runId: z._default(
+      z
+        .string({ error: "must be a string" })
+        .check(z.regex(/^[^\s#]{1,128}$/u, { error: "must be 1 to 128 characters without spaces or #" })),
+      SESSION_DEFAULTS.runId,
+    ),
+    tools: z._default(z.array(toolSchema, { error: "must be an array of tool definitions" }), () => []),
+    toolSearch: z.optional(toolSearchSchema),
+    journal: z.optional(
+      z.custom<Journal>(
         (value) =>
           isObject(value) &&
           typeof (value as Journal).records === "function" &&
           typeof (value as Journal).append === "function",
         { error: "must be a journal ({ records(), append(record) })" },
-      )
-      .optional(),
-    divergence: z.enum(["fail", "warn"], { error: 'must be "fail" or "warn"' }).default(SESSION_DEFAULTS.divergence),
-    onWarning: z.custom<WarningHook>((value) => typeof value === "function", { error: "must be a function" }).optional(),
+      ),
+    ),
+    divergence: z._default(z.enum(["fail", "warn"], { error: 'must be "fail" or "warn"' }), SESSION_DEFAULTS.divergence),
+    onWarning: z.optional(z.custom<WarningHook>((value) => typeof value === "function", { error: "must be a function" })),
   },
   { error: "must be an object" },
 );
