@@ -1,12 +1,19 @@
 // Shared fixtures of the playground tests: every request the page makes is recorded, and a
-// test fails if any of them leaves 127.0.0.1 (blob: downloads and data: URLs stay in the page).
+// test fails if any of them leaves 127.0.0.1 (blob: downloads and data: URLs stay in the page)
+// or if the page threw or logged an error.
 import { test as base, expect, type Page } from "@playwright/test";
 
 export const test = base.extend<{ requests: string[] }>({
   requests: async ({ page }, use) => {
     const requests: string[] = [];
+    const errors: string[] = [];
     page.on("request", (request) => requests.push(request.url()));
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
     await use(requests);
+    expect(errors, "errors in the page").toEqual([]);
     const remote = requests.filter((url) => {
       const parsed = new URL(url);
       if (parsed.protocol === "blob:" || parsed.protocol === "data:") return false;

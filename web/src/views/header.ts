@@ -33,6 +33,25 @@ export function header(store: Store, timings: BootTimings): { element: HTMLEleme
   store.on("catalogue", refresh);
   refresh();
 
+  const copied = h("span", { class: "hint", "aria-live": "polite" });
+  const copy = h(
+    "button",
+    {
+      type: "button",
+      class: "secondary",
+      onclick: async () => {
+        try {
+          await navigator.clipboard.writeText(window.location.href);
+          copied.textContent = "Copied.";
+        } catch {
+          copied.textContent = "Copy the address bar: it holds the query and the settings.";
+        }
+        setTimeout(() => (copied.textContent = ""), 4000);
+      },
+    },
+    "Copy a link to this view",
+  );
+
   const element = h(
     "header",
     { class: "top" },
@@ -42,6 +61,7 @@ export function header(store: Store, timings: BootTimings): { element: HTMLEleme
       h("h1", {}, h("span", { class: "logo", "aria-hidden": "true" }, "◆"), " toolsift ", h("span", { class: "sub" }, "playground")),
       h("p", { class: "tagline" }, "Tool search for LLM agents — a WebAssembly BM25F index over 2,464 real MCP tools, running entirely in this page."),
     ),
+    h("div", { class: "header-side" }, copy, copied),
     facts,
     problem,
   );

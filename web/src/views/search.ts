@@ -114,7 +114,11 @@ export function searchView(store: Store, onAnswered: (query: string) => void): S
 
   store.on("query", render);
   store.on("index", render);
-  store.on("catalogue", render);
+  store.on("catalogue", () => {
+    // The examples are requests to the embedded catalogue.
+    examples.hidden = store.catalogue?.embedded === false;
+    render();
+  });
 
   const element = h("section", { class: "view search-view" }, h("div", { class: "searchbar" }, label, input, help), examples, info, results, more);
   return { element, input, render };
