@@ -10,7 +10,8 @@ export type FieldName = (typeof FIELDS)[number];
 /**
  * Default ranking options. Units and ranges:
  * - `weights`: per-field BM25F weight, ≥ 0 (0 ignores the field; larger trusts it more).
- * - `k1`: term-frequency saturation, 0–10 (0: any match counts the same; large: near linear).
+ * - `k1`: term-frequency saturation, above 0 and at most 10 (near 0: any match counts the
+ *   same; large: near linear). 0 itself is refused: a match with no weighted field would be 0/0.
  * - `b`: length normalization, 0–1 (0: none; 1: full).
  * - `maxQueryTerms`: distinct query terms scored, 1–64.
  * - `termSelection`: which terms survive the cap: the `first` in query order or the `rarest`.
@@ -66,7 +67,7 @@ export const rankerOptionsSchema = z.strictObject({
     }),
     () => ({ ...defaults.weights }),
   ),
-  k1: z._default(between(0, 10), defaults.k1),
+  k1: z._default(z.number().check(z.gt(0), z.maximum(10)), defaults.k1),
   b: z._default(between(0, 1), defaults.b),
   maxQueryTerms: z._default(z.int().check(z.minimum(1), z.maximum(64)), defaults.maxQueryTerms),
   termSelection: z._default(z.enum(["first", "rarest"]), defaults.termSelection),
@@ -88,6 +89,7 @@ export type ResolvedRankerOptions = z.output<typeof rankerOptionsSchema>;
 function describe(issue: z.core.$ZodIssue): string {
   switch (issue.code) {
     case "too_small":
+      if (!issue.inclusive) return `must be > ${issue.minimum}`;
       return issue.origin === "array" || issue.origin === "string" ? `needs at least ${issue.minimum}` : `must be ≥ ${issue.minimum}`;
     case "too_big":
       return issue.origin === "array" || issue.origin === "string" ? `allows at most ${issue.maximum}` : `must be ≤ ${issue.maximum}`;
