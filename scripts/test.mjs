@@ -5,6 +5,8 @@
 //   3. vitest        the node project (unit, property, bad input, memory, size, and the Node
 //                    and workerd runtime tests) and the browser project (headless Chromium)
 //   4. deno          `deno test` on test/runtimes/deno (a real Deno process)
+//   5. e2e           Playwright on the playground's production build, in the system Chromium
+// The last line is the plain count over every runner: "N passed, N failed".
 // Extra arguments go to vitest, e.g. `npm test -- --project node`.
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -63,9 +65,14 @@ function vitestCounts(file) {
     const parts = [`${report.numPassedTests} passed`, `${report.numFailedTests} failed`];
     if (report.numPendingTests + report.numTodoTests > 0) parts.push(`${report.numPendingTests + report.numTodoTests} skipped`);
     const perProject = [...projects].map(([name, counts]) => `${name} ${counts.passed}/${counts.passed + counts.failed + counts.other}`);
-    return { text: `${parts.join(", ")} (${perProject.join(", ")})`, projects: [...projects.keys()] };
+    return {
+      text: `${parts.join(", ")} (${perProject.join(", ")})`,
+      projects: [...projects.keys()],
+      passed: report.numPassedTests,
+      failed: report.numFailedTests,
+    };
   } catch {
-    return { text: "no vitest report", projects: [] };
+    return { text: "no vitest report", projects: [], passed: 0, failed: 1 };
   }
 }
 
@@ -95,7 +102,7 @@ if (built) {
     ]);
     const counts = vitestCounts(reportFile);
     rmSync(reportDirectory, { recursive: true, force: true });
-    return { ok: code === 0, detail: code === 0 ? counts.text : `vitest exited ${code}: ${counts.text}` };
+    return { ok: code === 0, detail: code === 0 ? counts.text : `vitest exited ${code}: ${counts.text}`, passed: counts.passed, failed: counts.failed };
   });
 
   await step("deno", async () => {
@@ -107,8 +114,23 @@ if (built) {
     const plain = output.replace(/\u001b\[[0-9;]*m/g, "");
     const summary = /(\d+) passed \| (\d+) failed/.exec(plain);
     const text = summary ? `${summary[1]} passed, ${summary[2]} failed` : "no deno summary";
-    return { ok: code === 0, detail: code === 0 ? text : `deno test exited ${code}: ${text}` };
+    return {
+      ok: code === 0,
+      detail: code === 0 ? text : `deno test exited ${code}: ${text}`,
+      passed: summary ? Number(summary[1]) : 0,
+      failed: summary ? Number(summary[2]) : 1,
+    };
   });
+
+  if (chromium) {
+    await step("e2e (playwright)", async () => {
+      const { code, output } = await run(bin("playwright"), ["test"], { capture: true });
+      const plain = output.replace(/\u001b\[[0-9;]*m/g, "");
+      const passed = Number(/(\d+) passed/.exec(plain)?.[1] ?? 0);
+      const failed = Number(/(\d+) failed/.exec(plain)?.[1] ?? (code === 0 ? 0 : 1));
+      return { ok: code === 0 && passed > 0, detail: `${passed} passed, ${failed} failed`, passed, failed };
+    });
+  }
 } else {
   results.push({ name: "vitest", seconds: 0, ok: false, detail: "not run: the build failed" });
   results.push({ name: "deno", seconds: 0, ok: false, detail: "not run: the build failed" });
@@ -129,4 +151,7 @@ process.stdout.write(
     ? ` ALL PASSED: ${results.length} steps in ${total.toFixed(1)} s\n`
     : ` FAILED: ${failed.map((result) => result.name).join(", ")} (${total.toFixed(1)} s)\n`,
 );
+const passedTests = results.reduce((sum, result) => sum + (result.passed ?? 0), 0);
+const failedTests = results.reduce((sum, result) => sum + (result.failed ?? 0), 0) + (failed.length > 0 && results.every((result) => !result.failed) ? 1 : 0);
+process.stdout.write(`${passedTests} passed, ${failedTests} failed\n`);
 process.exitCode = failed.length === 0 ? 0 : 1;
