@@ -33,5 +33,6 @@ export default defineConfig({
   base: "./",
   server: { host: "127.0.0.1", port, strictPort: true, headers, fs: { allow: [".."] } },
   preview: { host: "127.0.0.1", port, strictPort: true, headers },
+  worker: { format: "es" },
   build: { target: "es2022", outDir: "dist", emptyOutDir: true, assetsInlineLimit: 0, chunkSizeWarningLimit: 1024 },
 });

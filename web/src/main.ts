@@ -67,7 +67,7 @@ async function start(app: HTMLElement): Promise<void> {
       store.embedded = catalogue;
       if (booted.index.source === "artifact") store.embeddedIndex = { ranker: booted.ranker, index: booted.index };
       // The artifact indexes the default state; a link with other settings or trust rebuilds.
-      store.setCatalogue(catalogue, { keepTrust: true, ranker: customized ? undefined : { ranker: store.ranker, index: store.index } });
+      void store.setCatalogue(catalogue, { keepTrust: true, ranker: customized ? undefined : { ranker: store.ranker, index: store.index } });
       top.refresh();
     },
     (error: unknown) => top.fail(`The catalogue text could not be loaded: ${String(error)}`),

@@ -1,8 +1,9 @@
 // The page's one source of truth: the catalogue, the trust state, the settings and the
 // ranker built from them. Views read it and listen for its events; every change that
 // affects ranking rebuilds the index in the page and records how long that took.
-import { Bm25ToolRanker, isToolsiftError } from "../../../src/api.js";
-import { toolSearchDocs, toolTrust, type ToolDefinition, type ToolTrust } from "../../../src/trust/index.js";
+import type { Bm25ToolRanker } from "../../../src/api.js";
+import { toolTrust, type ToolDefinition, type ToolTrust } from "../../../src/trust/index.js";
+import { IndexBuilder } from "./builder.js";
 import { DEFAULT_TRUST, toolDefinitions, type PlaygroundTool, type TrustState } from "../catalogue/model.js";
 import { DEFAULT_SETTINGS, rankerOptions, sameSettings, type Settings } from "./settings.js";
 import type { View } from "./url.js";
@@ -21,6 +22,9 @@ export interface IndexInfo {
   readonly source: "artifact" | "built";
   /** Load time (artifact) or build time (built), in ms. */
   readonly milliseconds: number;
+  /** Where a built index was built, and the time to load the worker's artifact into the page. */
+  readonly where?: "worker" | "main thread";
+  readonly loadMilliseconds?: number;
   readonly bytes?: number;
   /** Why the prebuilt artifact was not used, when it was refused. */
   readonly note?: string;
@@ -47,6 +51,8 @@ export class Store extends EventTarget {
   busy = false;
   lastError: unknown;
   #pending: ReturnType<typeof setTimeout> | undefined;
+  readonly #builder = new IndexBuilder();
+  #latest = 0;
 
   constructor(ranker: Bm25ToolRanker, index: IndexInfo) {
     super();
@@ -71,14 +77,14 @@ export class Store extends EventTarget {
   useEmbedded(): void {
     if (this.embedded === undefined) return;
     const reuse = this.embeddedIndex !== undefined && sameSettings(this.settings, DEFAULT_SETTINGS);
-    this.setCatalogue(this.embedded, { keepTrust: false, ranker: reuse ? this.embeddedIndex : undefined });
+    void this.setCatalogue(this.embedded, { keepTrust: false, ranker: reuse ? this.embeddedIndex : undefined });
   }
 
   /**
    * Installs a catalogue; the index is rebuilt unless `ranker` already indexes it. The
    * trust state is reset (its ids belong to the previous catalogue) unless `keepTrust`.
    */
-  setCatalogue(catalogue: Catalogue, options: { keepTrust?: boolean; ranker?: { ranker: Bm25ToolRanker; index: IndexInfo } | undefined } = {}): void {
+  setCatalogue(catalogue: Catalogue, options: { keepTrust?: boolean; ranker?: { ranker: Bm25ToolRanker; index: IndexInfo } | undefined } = {}): Promise<void> {
     this.catalogue = catalogue;
     const ranker = options.ranker;
     if (options.keepTrust !== true && this.trust !== DEFAULT_TRUST) {
@@ -87,11 +93,13 @@ export class Store extends EventTarget {
     }
     this.#refreshTrust();
     this.#emit("catalogue");
-    if (ranker !== undefined) {
-      this.ranker = ranker.ranker;
-      this.index = ranker.index;
-      this.#emit("index");
-    } else this.rebuild();
+    if (ranker === undefined) return this.rebuild();
+    this.#latest++;
+    clearTimeout(this.#pending);
+    this.ranker = ranker.ranker;
+    this.index = ranker.index;
+    this.#emit("index");
+    return Promise.resolve();
   }
 
   setQuery(query: string): void {
@@ -128,32 +136,39 @@ export class Store extends EventTarget {
   /** Rebuilds soon, once: slider drags and typing in a label field coalesce. */
   scheduleRebuild(delay = 120): void {
     clearTimeout(this.#pending);
-    this.busy = true;
-    this.#emit("busy");
-    // Wait for a frame to paint the busy state before the build blocks the main thread.
-    this.#pending = setTimeout(() => requestAnimationFrame(() => setTimeout(() => this.rebuild(), 0)), delay);
+    this.#setBusy(true);
+    this.#pending = setTimeout(() => void this.rebuild(), delay);
   }
 
-  /** Builds the index from the catalogue, trust state and settings now. */
-  rebuild(): void {
+  #setBusy(busy: boolean): void {
+    if (this.busy === busy) return;
+    this.busy = busy;
+    this.#emit("busy");
+  }
+
+  /**
+   * Builds the index from the catalogue, trust state and settings (in a worker when it can).
+   * A build that a newer one overtook is dropped; failures are kept in `lastError`.
+   */
+  async rebuild(): Promise<void> {
     clearTimeout(this.#pending);
     if (this.catalogue === undefined) return;
+    const request = ++this.#latest;
+    this.#setBusy(true);
     try {
-      const started = performance.now();
-      const docs = toolSearchDocs(this.definitions, { annotations: this.trust.annotations });
-      const ranker = new Bm25ToolRanker(docs, rankerOptions(this.settings));
-      this.ranker = ranker;
-      this.index = { source: "built", milliseconds: performance.now() - started };
+      const built = await this.#builder.build(this.definitions, this.trust.annotations, rankerOptions(this.settings));
+      if (request !== this.#latest) return;
+      this.ranker = built.ranker;
+      this.index = { source: "built", milliseconds: built.milliseconds, where: built.where, loadMilliseconds: built.loadMilliseconds };
       this.lastError = undefined;
+      this.#emit("index");
     } catch (error) {
+      if (request !== this.#latest) return;
       this.lastError = error;
       this.#emit("error");
-      if (!isToolsiftError(error)) throw error;
     } finally {
-      this.busy = false;
-      this.#emit("busy");
+      if (request === this.#latest) this.#setBusy(false);
     }
-    this.#emit("index");
   }
 
   /** The tool's trust verdict (first-party when the catalogue is still loading). */

@@ -43,7 +43,7 @@ export function catalogueView(store: Store): HTMLElement {
     );
   }
 
-  function build(): void {
+  async function build(): Promise<void> {
     const text = editor.value;
     let json: unknown;
     try {
@@ -68,7 +68,8 @@ export function catalogueView(store: Store): HTMLElement {
       return;
     }
     editor.removeAttribute("aria-invalid");
-    store.setCatalogue(makeCatalogue("Your catalogue", false, tools));
+    replace(message, h("p", { class: "muted" }, h("span", { class: "spinner", "aria-hidden": "true" }), `Indexing ${count(tools.length)} tools…`));
+    await store.setCatalogue(makeCatalogue("Your catalogue", false, tools));
     if (store.lastError !== undefined) {
       showError("The index could not be built.", String(store.lastError), undefined);
       return;
@@ -86,7 +87,7 @@ export function catalogueView(store: Store): HTMLElement {
     const chosen = file.files?.[0];
     if (chosen === undefined) return;
     editor.value = await chosen.text();
-    build();
+    await build();
     file.value = "";
   });
 

@@ -20,7 +20,7 @@ export function header(store: Store, timings: BootTimings): { element: HTMLEleme
         "index",
         index.source === "artifact"
           ? `prebuilt artifact, ${bytes(index.bytes ?? 0)}, loaded in ${milliseconds(index.milliseconds)}`
-          : `built in the page in ${milliseconds(index.milliseconds)}`,
+          : `built ${index.where === "worker" ? "in a worker" : "in the page"} in ${milliseconds(index.milliseconds)}`,
       ),
       fact(
         "first query",

@@ -117,14 +117,22 @@ export function settingsView(store: Store): HTMLElement {
       status,
       index.source === "artifact"
         ? h("span", {}, "Loaded from the prebuilt artifact (", bytes(index.bytes ?? 0), ") in ", h("strong", {}, milliseconds(index.milliseconds)))
-        : h("span", {}, "Built in the page in ", h("strong", { "data-testid": "build-time" }, milliseconds(index.milliseconds))),
+        : h(
+            "span",
+            {},
+            `Built ${index.where === "worker" ? "in a worker" : "in the page"} in `,
+            h("strong", { "data-testid": "build-time" }, milliseconds(index.milliseconds)),
+            index.where === "worker" ? `, loaded in ${milliseconds(index.loadMilliseconds ?? 0)}` : "",
+          ),
       h("span", { class: "muted" }, ` · ${count(ranker.size)} tools, ${count(ranker.termCount)} terms`),
       index.note ? h("p", { class: "hint" }, `Prebuilt artifact refused (${index.note}).`) : null,
+      store.lastError !== undefined ? h("p", { class: "error", role: "alert" }, `The last rebuild failed: ${store.lastError instanceof Error ? store.lastError.message : String(store.lastError)}`) : null,
     );
     reset.disabled = sameSettings(store.settings, DEFAULT_SETTINGS);
   }
   store.on("index", renderStatus);
   store.on("busy", renderStatus);
+  store.on("error", renderStatus);
   store.on("settings", () => {
     setters.forEach((set) => set(store.settings));
     reset.disabled = sameSettings(store.settings, DEFAULT_SETTINGS);

@@ -1,0 +1,37 @@
+// Builds an index off the main thread: the page stays responsive while a slider moves. The
+// worker has its own copy of the core; it sends back the index artifact, which the page
+// loads (a copy into a fresh core plus checks, no re-analysis).
+import wasmUrl from "../../../build/toolsift.wasm?url";
+import { Bm25ToolRanker, initWith, isToolsiftError, type RankerOptions } from "../../../src/api.js";
+import { toolSearchDocs, type ToolAnnotations, type ToolDefinition } from "../../../src/trust/index.js";
+
+export interface BuildRequest {
+  readonly id: number;
+  readonly definitions: readonly ToolDefinition[];
+  readonly annotations: ToolAnnotations;
+  readonly options: RankerOptions;
+}
+
+export type BuildReply =
+  | { readonly id: number; readonly bytes: Uint8Array; readonly milliseconds: number }
+  | { readonly id: number; readonly error: { readonly code?: string; readonly message: string } };
+
+const ready = initWith(fetch(wasmUrl));
+
+self.addEventListener("message", async (event: MessageEvent<BuildRequest>) => {
+  const { id, definitions, annotations, options } = event.data;
+  try {
+    await ready;
+    const started = performance.now();
+    const ranker = new Bm25ToolRanker(toolSearchDocs(definitions, { annotations }), options);
+    const milliseconds = performance.now() - started;
+    const serialized = ranker.serialize();
+    // Transfer a buffer of exactly the artifact's bytes.
+    const bytes = serialized.byteOffset === 0 && serialized.byteLength === serialized.buffer.byteLength ? serialized : serialized.slice();
+    const reply: BuildReply = { id, bytes, milliseconds };
+    (self as unknown as Worker).postMessage(reply, [bytes.buffer]);
+  } catch (error) {
+    const reply: BuildReply = { id, error: { ...(isToolsiftError(error) ? { code: error.code } : {}), message: error instanceof Error ? error.message : String(error) } };
+    (self as unknown as Worker).postMessage(reply);
+  }
+});
