@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { defineConfig, type Plugin } from "vite";
 
 // The playground: bundles the TypeScript sources in ../src and the core built into ../build.
@@ -27,8 +28,26 @@ function preloadWasm(): Plugin {
   };
 }
 
+// The static server sends an unknown extension with an empty Content-Type, which its
+// on-the-fly gzip then treats as text: compressing the 1.9 MB artifact on every load cost
+// ~130 ms of the first answer here (a binary index barely compresses). Name its type.
+function artifactType(): Plugin {
+  const middleware = (request: IncomingMessage, response: ServerResponse, next: () => void) => {
+    if ((request.url ?? "").split("?")[0]!.endsWith(".tsi")) {
+      const setHeader = response.setHeader.bind(response);
+      response.setHeader = (name, value) => setHeader(name, name.toLowerCase() === "content-type" && !value ? "application/octet-stream" : value);
+    }
+    next();
+  };
+  return {
+    name: "toolsift-artifact-type",
+    configureServer: (server) => void server.middlewares.use(middleware),
+    configurePreviewServer: (server) => void server.middlewares.use(middleware),
+  };
+}
+
 export default defineConfig({
-  plugins: [preloadWasm()],
+  plugins: [preloadWasm(), artifactType()],
   root: import.meta.dirname,
   base: "./",
   server: { host: "127.0.0.1", port, strictPort: true, headers, fs: { allow: [".."] } },
