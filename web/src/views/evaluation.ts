@@ -87,6 +87,7 @@ export function evaluationView(store: Store): HTMLElement {
       return;
     }
     const took = performance.now() - started;
+    replace(loaded, `${source}: ${count(queries.length)} queries loaded.`);
     const { metrics, rows } = report;
     const curve: Curve = { label: "this run", values: recallCurve(rows) };
     const misses = rows.filter((row) => row.firstRelevantRank === null);
