@@ -1,3 +1,4 @@
+import { schemaParams } from "../catalogue/parse.js";
 import type { ToolParamDoc } from "../types.js";
 import type { ToolDefinition } from "./tool-definition.js";
 
@@ -17,7 +18,8 @@ function paramDoc(name: unknown, description: unknown): ToolParamDoc | undefined
 
 /**
  * A tool's parameters as the index sees them: its `params` list when it has one, else the
- * top-level `properties` of its input schema (`schemaKey` names which schema field to read).
+ * `properties` of its input schema, nested objects one level deep (`schemaKey` names which
+ * schema field to read).
  * Frozen copies; at most `MAX_PARAMS`.
  */
 export function readParams(
@@ -35,13 +37,10 @@ export function readParams(
     }
     return Object.freeze(out);
   }
-  const schema = tool[schemaKey];
-  const properties = isPlainObject(schema) ? schema["properties"] : undefined;
-  if (!isPlainObject(properties)) return Object.freeze(out);
-  for (const name of Object.keys(properties)) {
+  // The schema is read as every catalogue is (SPEC §2.5: nested objects one level deep).
+  for (const param of schemaParams(tool[schemaKey])) {
     if (out.length >= MAX_PARAMS) break;
-    const property = properties[name];
-    const doc = paramDoc(name, isPlainObject(property) ? property["description"] : undefined);
+    const doc = paramDoc(param.name, param.description);
     if (doc !== undefined) out.push(doc);
   }
   return Object.freeze(out);
