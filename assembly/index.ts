@@ -102,9 +102,23 @@ export function finishBuild(): void {
   prepareLexicon();
 }
 
-/** Adds a lexicon entry: key text at the start of the scratch window, its expansion after it. */
-export function addLexiconEntry(keyLength: i32, valueLength: i32): void {
-  addEntry(scratch.dataStart, keyLength, scratch.dataStart + (<usize>keyLength << 1), valueLength);
+/**
+ * Adds lexicon entries from the scratch window: entries separated by U+0002, each a key and
+ * its English words separated by U+0001 (one call for a whole lexicon chunk).
+ */
+export function addLexiconEntries(length: i32): void {
+  let base = scratch.dataStart;
+  let start = 0;
+  while (start < length) {
+    let end = start;
+    while (end < length && scratch[end] != 2) end++;
+    let split = start;
+    while (split < end && scratch[split] != 1) split++;
+    if (split < end) {
+      addEntry(base + (<usize>start << 1), split - start, base + (<usize>(split + 1) << 1), end - split - 1);
+    }
+    start = end + 1;
+  }
 }
 
 export function lexiconEntries(): i32 {

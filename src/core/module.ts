@@ -75,7 +75,7 @@ export interface CoreExports {
   termPoolLength(): number;
   termDocumentFrequency(term: number): number;
   termText(term: number): number;
-  addLexiconEntry(keyLength: number, valueLength: number): void;
+  addLexiconEntries(length: number): void;
   lexiconEntries(): number;
   setQueryExpansionWeight(weight: number): void;
   queryTermWeight(index: number): number;

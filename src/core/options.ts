@@ -71,7 +71,8 @@ export const rankerOptionsSchema = z.strictObject({
   b: z._default(between(0, 1), defaults.b),
   maxQueryTerms: z._default(z.int().check(z.minimum(1), z.maximum(64)), defaults.maxQueryTerms),
   termSelection: z._default(z.enum(["first", "rarest"]), defaults.termSelection),
-  stopwords: z._default(z.array(z.string().check(z.maxLength(200))).check(z.maxLength(256)), () => [...defaults.stopwords]),
+  // The default is the frozen list itself, so its prepared form is cached per realm.
+  stopwords: z._default(z.array(z.string().check(z.maxLength(200))).check(z.maxLength(256)), () => defaults.stopwords as string[]),
   lexicon: z._default(
     z.custom<Readonly<Record<string, readonly string[]>> | false>(isLexicon, {
       error: "must be false or { word: [english words] } (at most 20,000 keys of 1–64 characters, at most 16 words each)",

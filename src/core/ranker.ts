@@ -93,16 +93,50 @@ function configureCore(memory: CoreMemory, options: ResolvedRankerOptions): void
   const core = memory.core;
   core.configure(options.analyzer === "stem" ? 1 : 0, options.k1, options.b, options.maxQueryTerms, options.termSelection === "first" ? 0 : 1);
   FIELDS.forEach((field, index) => core.setFieldWeight(index, options.weights[field]));
-  for (const stopword of options.stopwords) core.addStopword(memory.write(prepareQuery(stopword)));
+  // Stopwords are analyzed as one text: a newline separates them as any separator would.
+  for (const chunk of stopwordChunks(options.stopwords, memory.maxInput)) core.addStopword(memory.write(chunk));
   core.setQueryExpansionWeight(options.expansionWeight);
   if (options.lexicon !== false) {
-    for (const [key, values] of Object.entries(options.lexicon)) {
-      const preparedKey = prepareQuery(key);
-      const preparedValues = prepareQuery(values.join(" "));
-      memory.write(preparedKey + preparedValues);
-      core.addLexiconEntry(preparedKey.length, preparedValues.length);
-    }
+    for (const chunk of lexiconChunks(options.lexicon, memory.maxInput)) core.addLexiconEntries(memory.write(chunk));
   }
+}
+
+// Joins prepared entries with `separator` into texts that each fit the scratch window.
+function chunked(entries: readonly string[], separator: string, size: number): string[] {
+  const chunks: string[] = [];
+  let current = "";
+  for (const entry of entries) {
+    if (current.length > 0 && current.length + separator.length + entry.length > size) {
+      chunks.push(current);
+      current = "";
+    }
+    current = current.length === 0 ? entry : current + separator + entry;
+  }
+  if (current.length > 0) chunks.push(current);
+  return chunks;
+}
+
+// The bundled stopwords and lexicon are prepared once per realm, not once per ranker.
+const preparedStopwords = new WeakMap<object, string[]>();
+const preparedLexicons = new WeakMap<object, string[]>();
+
+function stopwordChunks(stopwords: readonly string[], size: number): string[] {
+  let chunks = preparedStopwords.get(stopwords);
+  if (chunks === undefined) {
+    chunks = chunked(stopwords.map(prepareQuery), "\n", size);
+    if (Object.isFrozen(stopwords)) preparedStopwords.set(stopwords, chunks);
+  }
+  return chunks;
+}
+
+function lexiconChunks(lexicon: Readonly<Record<string, readonly string[]>>, size: number): string[] {
+  let chunks = preparedLexicons.get(lexicon);
+  if (chunks === undefined) {
+    const entries = Object.entries(lexicon).map(([key, words]) => `${prepareQuery(key)}\u0001${prepareQuery(words.join(" "))}`);
+    chunks = chunked(entries, "\u0002", size);
+    if (Object.isFrozen(lexicon)) preparedLexicons.set(lexicon, chunks);
+  }
+  return chunks;
 }
 
 /** Clamps a result limit (SPEC §3.3): NaN is a RangeError; the rest is clamped to [0, size]. */
