@@ -30,7 +30,7 @@ export const DEFAULT_RANKER_OPTIONS = Object.freeze({
   termSelection: "rarest" as "first" | "rarest",
   stopwords: DEFAULT_STOPWORDS,
   lexicon: DEFAULT_LEXICON as Readonly<Record<string, readonly string[]>> | false,
-  expansionWeight: 0.5,
+  expansionWeight: 1,
 });
 
 const weight = z.number().check(z.minimum(0));
