@@ -73,8 +73,8 @@ export function prepareLoad(count: i32, termCount: i32, poolLength: i32, tableSi
   if (count < 0 || count >= MAX_DOCUMENTS) return false;
   if (termCount < 0 || poolLength < 0 || postingCount < 0) return false;
   if (tableSize <= termCount || tableSize < 2 || (tableSize & (tableSize - 1)) != 0) return false;
-  setDocumentArrays(count);
-  setPostingArrays(termCount, postingCount);
+  setDocumentArrays(count, true);
+  setPostingArrays(termCount, postingCount, true);
   terms.pool = new Uint16Array(poolLength > 0 ? poolLength : 1);
   terms.offsets = new Uint32Array(termCount > 0 ? termCount : 1);
   terms.lengths = new Uint8Array(termCount > 0 ? termCount : 1);

@@ -4,7 +4,7 @@
 import { ToolsiftError } from "../errors.js";
 import { hashBytes } from "./checksum.js";
 import type { CoreMemory } from "./memory.js";
-import { FIELDS, type ResolvedRankerOptions } from "./options.js";
+import { DEFAULT_RANKER_OPTIONS, FIELDS, type ResolvedRankerOptions } from "./options.js";
 
 export const ARTIFACT_MAGIC = Object.freeze([0x54, 0x53, 0x46, 0x54]); // "TSFT"
 export const ARTIFACT_VERSION = 1;
@@ -203,6 +203,36 @@ function decodeStrings(bytes: Uint8Array): string[] {
   return strings;
 }
 
+function sameBytes(left: Uint8Array, right: Uint8Array): boolean {
+  if (left.length !== right.length) return false;
+  for (let index = 0; index < left.length; index++) if (left[index] !== right[index]) return false;
+  return true;
+}
+
+// An artifact made with the bundled lists gets the bundled (frozen) objects back, whose
+// prepared forms are cached: loading then skips decoding and re-preparing them.
+function storedStopwords(bytes: Uint8Array): string[] {
+  const bundled = DEFAULT_RANKER_OPTIONS.stopwords;
+  return sameBytes(bytes, encodeStringsCached(bundled)) ? (bundled as string[]) : decodeStrings(bytes);
+}
+
+function storedLexicon(bytes: Uint8Array): ResolvedRankerOptions["lexicon"] {
+  const bundled = DEFAULT_RANKER_OPTIONS.lexicon;
+  if (bundled !== false && sameBytes(bytes, encodeLexicon(bundled))) return bundled;
+  return lexiconFromStrings(decodeStrings(bytes));
+}
+
+const encodedStringLists = new WeakMap<object, Uint8Array>();
+
+function encodeStringsCached(strings: readonly string[]): Uint8Array {
+  let encoded = encodedStringLists.get(strings);
+  if (encoded === undefined) {
+    encoded = encodeStrings(strings);
+    encodedStringLists.set(strings, encoded);
+  }
+  return encoded;
+}
+
 function decodeIds(offsetBytes: Uint8Array, unitBytes: Uint8Array, count: number, loneSurrogates: boolean): string[] {
   if (offsetBytes.length !== 4 * (count + 1) || unitBytes.length % 2 !== 0) corrupt("id sections");
   const offsets = new DataView(offsetBytes.buffer, offsetBytes.byteOffset, offsetBytes.byteLength);
@@ -342,7 +372,7 @@ export function loadIndex(
       memory.bytes(pointer, source.length).set(source);
     }
     if (fingerprintOf(section(SECTION_OPTIONS), section(SECTION_STOPWORDS), section(SECTION_LEXICON)) !== fingerprint) corrupt("options do not match the fingerprint", 12);
-    const options = decodeOptions(section(SECTION_OPTIONS), decodeStrings(section(SECTION_STOPWORDS)), lexiconFromStrings(decodeStrings(section(SECTION_LEXICON))));
+    const options = decodeOptions(section(SECTION_OPTIONS), storedStopwords(section(SECTION_STOPWORDS)), storedLexicon(section(SECTION_LEXICON)));
     if (options.stopwords.length > 256) corrupt("stopword count");
     configure(memory, options);
     status = core.finishLoad();

@@ -4,7 +4,7 @@ import { documentFields, prepareField, prepareQuery } from "./fields.js";
 import { analyzerFingerprint, loadIndex, serializeIndex } from "./artifact.js";
 import { CoreMemory } from "./memory.js";
 import { instantiateCore } from "./module.js";
-import { FIELDS, resolveRankerOptions, type FieldName, type RankerOptions, type ResolvedRankerOptions } from "./options.js";
+import { DEFAULT_RANKER_OPTIONS, FIELDS, resolveRankerOptions, type FieldName, type RankerOptions, type ResolvedRankerOptions } from "./options.js";
 
 /** The largest catalogue one index holds (document numbers use 20 bits of a posting). */
 export const MAX_DOCUMENTS = 1 << 20;
@@ -221,13 +221,19 @@ export class Bm25ToolRanker implements ToolRanker {
       coreBuildId(),
       () => new CoreMemory(instantiateCore()),
       (memory, stored) => {
-        let checked: ResolvedRankerOptions;
+        // The bundled stopwords and lexicon come back as the bundled objects (already valid);
+        // everything else an artifact holds is checked like a caller's options.
+        const bundled = DEFAULT_RANKER_OPTIONS;
         try {
-          checked = resolveRankerOptions(stored);
+          resolveRankerOptions({
+            ...stored,
+            stopwords: stored.stopwords === bundled.stopwords ? [] : stored.stopwords,
+            lexicon: stored.lexicon === bundled.lexicon ? false : stored.lexicon,
+          });
         } catch (cause) {
           throw new ToolsiftError("artifact_corrupt", "index artifact options are out of range", { cause });
         }
-        configureCore(memory, checked);
+        configureCore(memory, stored);
       },
     );
     return new Bm25ToolRanker([]);
