@@ -4,7 +4,7 @@
 import { MAX_INPUT, tokenCount, tokenLength, tokenPointer, tokenize } from "./analyzer/tokenizer";
 import { setWordFormMode } from "./analyzer/wordform";
 import { addField as addFieldText, beginBuild as begin, finishBuild as finish, setDocumentRank as setRank } from "./index/build";
-import { FIELD_COUNT, MAX_DOCUMENTS, documentCount, postingStarts, setScoring, stopwords, terms, weights } from "./index/state";
+import { FIELD_COUNT, MAX_DOCUMENTS, documentCount, postingStarts, setNameBonus, setScoring, stopwords, terms, weights } from "./index/state";
 import { SECTION_COUNT, prepareLoad as prepare, sectionBytes, sectionPointer, validateLoaded } from "./index/artifact";
 import { BUILD_ID } from "./build-id";
 import { logarithm } from "./index/log";
@@ -17,6 +17,7 @@ import {
   queryWeights,
   resultDocuments,
   resultScores,
+  nameFactor,
   search as searchQuery,
   setExpansionWeight,
   setQueryOptions,
@@ -70,6 +71,16 @@ export function configure(
   setWordFormMode(wordFormMode);
   setScoring(k1, b);
   setQueryOptions(maxQueryTerms, termSelection);
+}
+
+/** The name-coverage bonus (DESIGN.md "Scoring"); 0 turns it off. */
+export function setNameCoverageBonus(value: f64): void {
+  setNameBonus(value);
+}
+
+/** The name-coverage factor of `document` for the last query (explain). */
+export function nameCoverageFactor(document: i32): f64 {
+  return nameFactor(document);
 }
 
 export function setFieldWeight(field: i32, weight: f64): void {

@@ -78,7 +78,8 @@ describe("bad catalogues", () => {
     for (const query of ["huge latin tool", "天气预报", "погода repository", "beta gamma payload", ...PROBES]) {
       expect(withHuge.rank(query, 20)).toEqual(cut.rank(query, 20));
     }
-    expect(withHuge.rank("天气预报", 3).map((hit) => hit.id)).toContain("huge__cjk");
+    // The lexicon also expands 天气预报 to weather forecast, so weather tools compete: look past the top 3.
+    expect(withHuge.rank("天气预报", 10).map((hit) => hit.id)).toContain("huge__cjk");
     expectUncorrupted();
   });
 

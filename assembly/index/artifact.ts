@@ -10,6 +10,7 @@ import {
   fieldLengths,
   fieldTotals,
   inverseFrequencies,
+  nameTermCounts,
   postingStarts,
   postings,
   saturations,
@@ -30,7 +31,8 @@ export const SECTION_INVERSE_FREQUENCIES: i32 = 8;
 export const SECTION_FIELD_LENGTHS: i32 = 9;
 export const SECTION_FIELD_TOTALS: i32 = 10;
 export const SECTION_DOCUMENT_RANKS: i32 = 11;
-export const SECTION_COUNT: i32 = 11;
+export const SECTION_NAME_TERM_COUNTS: i32 = 12;
+export const SECTION_COUNT: i32 = 12;
 
 export function sectionPointer(section: i32): usize {
   switch (section) {
@@ -45,6 +47,7 @@ export function sectionPointer(section: i32): usize {
     case SECTION_FIELD_LENGTHS: return fieldLengths.dataStart;
     case SECTION_FIELD_TOTALS: return fieldTotals.dataStart;
     case SECTION_DOCUMENT_RANKS: return documentRanks.dataStart;
+    case SECTION_NAME_TERM_COUNTS: return nameTermCounts.dataStart;
   }
   return 0;
 }
@@ -64,6 +67,7 @@ export function sectionBytes(section: i32): i32 {
     case SECTION_FIELD_LENGTHS: return (documentCount * FIELD_COUNT) << 1;
     case SECTION_FIELD_TOTALS: return (FIELD_COUNT * 2) << 3;
     case SECTION_DOCUMENT_RANKS: return documentCount << 2;
+    case SECTION_NAME_TERM_COUNTS: return documentCount << 1;
   }
   return 0;
 }

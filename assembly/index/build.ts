@@ -14,6 +14,7 @@ import {
   fieldTotals,
   inverseFrequencies,
   k1,
+  nameTermCounts,
   postingStarts,
   postings,
   saturations,
@@ -71,9 +72,13 @@ function pushRecord(term: i32, posting: u32): void {
 function flushDocument(): void {
   if (currentDocument < 0) return;
   let base = <u32>currentDocument << DOC_SHIFT;
+  let nameTerms = 0;
   for (let slot = 0; slot < slotCount; slot++) {
-    pushRecord(unchecked(slotTerm[slot]), base | unchecked(slotFrequencies[slot]));
+    let frequencies = unchecked(slotFrequencies[slot]);
+    if ((frequencies & 3) != 0) nameTerms += 1;
+    pushRecord(unchecked(slotTerm[slot]), base | frequencies);
   }
+  nameTermCounts[currentDocument] = <u16>nameTerms;
   slotCount = 0;
 }
 

@@ -39,6 +39,14 @@ export function averageFieldLength(field: i32): f64 {
 }
 /** Each document's position in tool-id order (UTF-16 code units), for tie-breaks. */
 export let documentRanks = new Uint32Array(0);
+/** Distinct terms of each document's name field (for the name-coverage bonus). */
+export let nameTermCounts = new Uint16Array(0);
+/** Name-coverage bonus: a hit's score × (1 + nameBonus × matched name terms / name terms). */
+export let nameBonus: f64 = 0.6;
+
+export function setNameBonus(value: f64): void {
+  nameBonus = value;
+}
 
 /** Postings of term t are `[postingStarts[t], postingStarts[t + 1])`, documents ascending. */
 export let postingStarts = new Uint32Array(1);
@@ -58,6 +66,7 @@ export function setDocumentArrays(count: i32, forLoad: bool = false): void {
   documentCount = count;
   fieldLengths = forLoad ? Uint16Array.wrap(unfilled(count * FIELD_COUNT * 2)) : new Uint16Array(count * FIELD_COUNT);
   documentRanks = forLoad ? Uint32Array.wrap(unfilled(count * 4)) : new Uint32Array(count);
+  nameTermCounts = forLoad ? Uint16Array.wrap(unfilled(count * 2)) : new Uint16Array(count);
   fieldTotals.fill(0);
 }
 

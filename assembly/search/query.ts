@@ -9,6 +9,8 @@ import {
   documentCount,
   documentRanks,
   inverseFrequencies,
+  nameBonus,
+  nameTermCounts,
   postingStarts,
   postings,
   saturations,
@@ -52,6 +54,7 @@ export let queryTermCount: i32 = 0;
 let termStamps = new Uint32Array(0);
 let documentStamps = new Uint32Array(0);
 let scores = new Float64Array(0);
+let nameMatches = new Uint16Array(0);
 let touched = new Int32Array(0);
 let touchedCount: i32 = 0;
 let stamp: u32 = 0;
@@ -65,6 +68,7 @@ export function prepareSearch(): void {
   termStamps = new Uint32Array(terms.count);
   documentStamps = new Uint32Array(documentCount);
   scores = new Float64Array(documentCount);
+  nameMatches = new Uint16Array(documentCount);
   touched = new Int32Array(documentCount);
   resultDocuments = new Int32Array(documentCount);
   resultScores = new Float64Array(documentCount);
@@ -183,6 +187,7 @@ function accumulate(): void {
   let saturationBase = saturations.dataStart;
   let stampBase = documentStamps.dataStart;
   let scoreBase = scores.dataStart;
+  let nameBase = nameMatches.dataStart;
   let touchedBase = touched.dataStart;
   let current = stamp;
   let count = touchedCount;
@@ -191,16 +196,20 @@ function accumulate(): void {
     let factor = unchecked(queryWeights[index]) * unchecked(inverseFrequencies[term]);
     let end = <usize>unchecked(postingStarts[term + 1]);
     for (let at = <usize>unchecked(postingStarts[term]); at < end; at++) {
-      let document = <usize>(load<u32>(postingBase + (at << 2)) >> DOC_SHIFT);
+      let posting = load<u32>(postingBase + (at << 2));
+      let document = <usize>(posting >> DOC_SHIFT);
       let contribution = factor * <f64>load<f32>(saturationBase + (at << 2));
       let scoreAt = scoreBase + (document << 3);
+      let inName = <u16>((posting & 3) != 0);
       if (load<u32>(stampBase + (document << 2)) != current) {
         store<u32>(stampBase + (document << 2), current);
         store<f64>(scoreAt, 0.0 + contribution);
+        store<u16>(nameBase + (document << 1), inName);
         store<i32>(touchedBase + (<usize>count << 2), <i32>document);
         count += 1;
       } else {
         store<f64>(scoreAt, load<f64>(scoreAt) + contribution);
+        store<u16>(nameBase + (document << 1), load<u16>(nameBase + (document << 1)) + inName);
       }
     }
   }
@@ -252,11 +261,18 @@ function siftUp(from: i32): void {
   unchecked((resultScores[at] = score));
 }
 
+/** DESIGN.md "Scoring": the name-coverage factor of a hit of the current query. */
+export function nameFactor(document: i32): f64 {
+  let nameTerms = <f64>unchecked(nameTermCounts[document]);
+  if (nameTerms == 0) return 1.0;
+  return 1.0 + nameBonus * (<f64>unchecked(nameMatches[document]) / nameTerms);
+}
+
 function selectTop(limit: i32): i32 {
   let size = 0;
   for (let index = 0; index < touchedCount; index++) {
     let document = unchecked(touched[index]);
-    let score = unchecked(scores[document]);
+    let score = unchecked(scores[document]) * nameFactor(document);
     if (size < limit) {
       unchecked((resultDocuments[size] = document));
       unchecked((resultScores[size] = score));

@@ -19,9 +19,9 @@ const SECTION_STOPWORDS = 101;
 const SECTION_ID_OFFSETS = 102;
 const SECTION_ID_UNITS = 103;
 const SECTION_LEXICON = 104;
-const CORE_SECTIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
+const CORE_SECTIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
 const SECTION_ORDER = [SECTION_OPTIONS, SECTION_STOPWORDS, SECTION_LEXICON, SECTION_ID_OFFSETS, SECTION_ID_UNITS, ...CORE_SECTIONS];
-const OPTIONS_BYTES = 4 + 8 * (3 + FIELDS.length);
+const OPTIONS_BYTES = 4 + 8 * (4 + FIELDS.length);
 
 // The lexicon as a flat string list: key, value count, values…; none is an empty list.
 function lexiconStrings(lexicon: ResolvedRankerOptions["lexicon"]): string[] {
@@ -79,6 +79,7 @@ function encodeOptions(options: ResolvedRankerOptions): Uint8Array {
   view.setFloat64(12, options.b, true);
   FIELDS.forEach((field, index) => view.setFloat64(20 + 8 * index, options.weights[field], true));
   view.setFloat64(20 + 8 * FIELDS.length, options.expansionWeight, true);
+  view.setFloat64(28 + 8 * FIELDS.length, options.nameBonus, true);
   return bytes;
 }
 
@@ -175,6 +176,7 @@ function decodeOptions(bytes: Uint8Array, stopwords: string[], lexicon: Resolved
     stopwords,
     lexicon,
     expansionWeight: view.getFloat64(20 + 8 * FIELDS.length, true),
+    nameBonus: view.getFloat64(28 + 8 * FIELDS.length, true),
   };
 }
 
@@ -338,6 +340,7 @@ export function loadIndex(
     [9, 12 * count],
     [10, 96],
     [11, 4 * count],
+    [12, 2 * count],
   ]);
   // Sizes are checked against the declared lengths (bounded by the real byte count) before
   // anything is allocated, so a damaged count can never ask the core for gigabytes.
@@ -402,6 +405,7 @@ const SECTION_NAMES = new Map<number, string>([
   [9, "field lengths"],
   [10, "field totals"],
   [11, "document ranks"],
+  [12, "name term counts"],
 ]);
 
 /** Header fields and section sizes of an artifact, for `toolsift inspect` (no checks beyond layout). */

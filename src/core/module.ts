@@ -51,6 +51,8 @@ export interface CoreExports {
   scratchPointer(): number;
   configure(wordFormMode: number, k1: number, b: number, maxQueryTerms: number, termSelection: number): void;
   setFieldWeight(field: number, weight: number): void;
+  setNameCoverageBonus(value: number): void;
+  nameCoverageFactor(document: number): number;
   addStopword(length: number): void;
   beginBuild(count: number): void;
   setDocumentRank(document: number, rank: number): void;

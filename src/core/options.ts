@@ -20,17 +20,21 @@ export type FieldName = (typeof FIELDS)[number];
  *   phrase → English words; `false` disables. At most 20,000 keys.
  * - `expansionWeight`: query weight of lexicon terms, 0–1 (0: expansions never count; 1: as
  *   much as the query's own words).
+ * - `nameBonus`: name-coverage bonus, 0–10: a hit's score is multiplied by
+ *   `1 + nameBonus × (query terms in its name / distinct terms of its name)` (0: off; large:
+ *   a tool whose name the query spells out wins over descriptions that mention the words).
  */
 export const DEFAULT_RANKER_OPTIONS = Object.freeze({
   analyzer: "plural" as "plural" | "stem",
-  weights: Object.freeze({ name: 3, aliases: 2, tags: 2, summary: 1.5, description: 1, params: 0.5 }),
-  k1: 1.2,
+  weights: Object.freeze({ name: 3, aliases: 2, tags: 1, summary: 2, description: 0.5, params: 0.5 }),
+  k1: 1.8,
   b: 0.75,
   maxQueryTerms: 64,
   termSelection: "rarest" as "first" | "rarest",
   stopwords: DEFAULT_STOPWORDS,
   lexicon: DEFAULT_LEXICON as Readonly<Record<string, readonly string[]>> | false,
   expansionWeight: 1,
+  nameBonus: 0.6,
 });
 
 const weight = z.number().check(z.minimum(0));
@@ -80,6 +84,7 @@ export const rankerOptionsSchema = z.strictObject({
     () => defaults.lexicon,
   ),
   expansionWeight: z._default(between(0, 1), defaults.expansionWeight),
+  nameBonus: z._default(between(0, 10), defaults.nameBonus),
 });
 
 export type RankerOptions = z.input<typeof rankerOptionsSchema>;

@@ -30,6 +30,8 @@ export interface TermExplanation {
 
 export interface HitExplanation extends ScoredHit {
   readonly terms: readonly TermExplanation[];
+  /** The name-coverage factor the summed term scores were multiplied by (1 when none). */
+  readonly nameFactor: number;
 }
 
 function validateDocs(docs: unknown): readonly ToolSearchDoc[] {
@@ -93,6 +95,7 @@ function configureCore(memory: CoreMemory, options: ResolvedRankerOptions): void
   const core = memory.core;
   core.configure(options.analyzer === "stem" ? 1 : 0, options.k1, options.b, options.maxQueryTerms, options.termSelection === "first" ? 0 : 1);
   FIELDS.forEach((field, index) => core.setFieldWeight(index, options.weights[field]));
+  core.setNameCoverageBonus(options.nameBonus);
   // Stopwords are analyzed as one text: a newline separates them as any separator would.
   for (const chunk of stopwordChunks(options.stopwords, memory.maxInput)) core.addStopword(memory.write(chunk));
   core.setQueryExpansionWeight(options.expansionWeight);
@@ -333,7 +336,7 @@ export class Bm25ToolRanker implements ToolRanker {
         ) as Record<FieldName, number>;
         explained.push({ term, score, fields });
       });
-      return { ...hit, terms: explained };
+      return { ...hit, terms: explained, nameFactor: core.nameCoverageFactor(this.#documentNumber(hit.id)) };
     });
   }
 }

@@ -236,15 +236,19 @@ describe("oracle scoring", () => {
     const idf = fdlibmLog(1 + (3 - 1 + 0.5) / (1 + 0.5));
     const norm = (1 - 0.75) + (0.75 * 3) / (7 / 3);
     const tfTilde = 0 + (3 * 1) / norm;
-    const expected = 0 + (1 * idf) * Math.fround(tfTilde / (1.2 + tfTilde));
+    const sum = 0 + (1 * idf) * Math.fround(tfTilde / (1.8 + tfTilde));
+    // Name-coverage bonus: "open_page" has 3 name terms (open, page, openpage), 1 matched.
+    const expected = sum * (1 + 0.6 * (1 / 3));
     expect(oracleRank(docs, {}, "open", 10)).toEqual([{ id: "open_page", score: expected }]);
+    expect(oracleRank(docs, { nameBonus: 0 }, "open", 10)).toEqual([{ id: "open_page", score: sum }]);
   });
 
   it("averages a field's length over the documents that have the field", () => {
     // Tags: only "x" has any (length 1), so avg_tags = 1 / 1, not 1 / 2; N = 2 for idf.
     const hits = oracleRank([doc("x", { tags: ["t"] }), doc("y")], {}, "t", 5);
-    const tfTilde = 0 + (2 * 1) / ((1 - 0.75) + (0.75 * 1) / 1);
-    const expected = 0 + (1 * fdlibmLog(1 + (2 - 1 + 0.5) / (1 + 0.5))) * Math.fround(tfTilde / (1.2 + tfTilde));
+    const tfTilde = 0 + (1 * 1) / ((1 - 0.75) + (0.75 * 1) / 1);
+    // "x" has one name term and "t" is not in it: the bonus factor is exactly 1.
+    const expected = (0 + (1 * fdlibmLog(1 + (2 - 1 + 0.5) / (1 + 0.5))) * Math.fround(tfTilde / (1.8 + tfTilde))) * (1 + 0.6 * (0 / 1));
     expect(hits).toEqual([{ id: "x", score: expected }]);
   });
 

@@ -30,6 +30,7 @@ export interface OracleOptions {
   maxQueryTerms: number;
   termSelection: "first" | "rarest";
   stopwords: readonly string[];
+  nameBonus: number;
 }
 
 export type OracleOptionsInput = Partial<Omit<OracleOptions, "weights">> & { weights?: Partial<OracleWeights> };
@@ -40,12 +41,13 @@ export type OracleOptionsInput = Partial<Omit<OracleOptions, "weights">> & { wei
  */
 export const DEFAULTS: Readonly<OracleOptions> = Object.freeze({
   analyzer: "plural",
-  weights: Object.freeze({ name: 3, aliases: 2, tags: 2, summary: 1.5, description: 1, params: 0.5 }),
-  k1: 1.2,
+  weights: Object.freeze({ name: 3, aliases: 2, tags: 1, summary: 2, description: 0.5, params: 0.5 }),
+  k1: 1.8,
   b: 0.75,
   maxQueryTerms: 64,
   termSelection: "rarest",
   stopwords: Object.freeze([]) as readonly string[],
+  nameBonus: 0.6,
 });
 
 export function resolveOptions(input: OracleOptionsInput = {}): OracleOptions {
@@ -57,6 +59,7 @@ export function resolveOptions(input: OracleOptionsInput = {}): OracleOptions {
     maxQueryTerms: input.maxQueryTerms ?? DEFAULTS.maxQueryTerms,
     termSelection: input.termSelection ?? DEFAULTS.termSelection,
     stopwords: input.stopwords ?? DEFAULTS.stopwords,
+    nameBonus: input.nameBonus ?? DEFAULTS.nameBonus,
   };
 }
 
@@ -243,7 +246,13 @@ export function oracleExplain(docs: readonly OracleDoc[], optionsInput: OracleOp
       explained.push({ term, idf, fields, tfTilde, score: contribution });
       score = score + contribution;
     }
-    if (explained.length > 0) hits.push({ id: doc.id, score, terms: explained });
+    if (explained.length > 0) {
+      // Scoring: the name-coverage factor, 1 + nameBonus × (matched name terms / name terms).
+      const nameTerms = distinct(docFields[0] as string[]).length;
+      const matched = explained.filter((entry) => (entry.fields[0] as number) > 0 || countOf(docFields[0] as string[], entry.term) > 0).length;
+      const factor = nameTerms === 0 ? 1 : 1 + options.nameBonus * (matched / nameTerms);
+      hits.push({ id: doc.id, score: score * factor, terms: explained });
+    }
   });
   return hits;
 }
