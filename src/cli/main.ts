@@ -3,6 +3,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { catalogueDocs } from "../catalogue/index.js";
+import { ARTIFACT_MAGIC } from "../core/artifact.js";
 import { Bm25ToolRanker, type HitExplanation, type ScoredHit } from "../core/index.js";
 import { init } from "../entry/node.js";
 import { ToolsiftError } from "../errors.js";
@@ -59,7 +60,7 @@ async function openRanker(path: string, options: { analyzer?: "plural" | "stem" 
   const bytes = await readFile(path).catch((cause: Error) => {
     throw new ToolsiftError("invalid_catalogue", `cannot read ${path}: ${cause.message}`, { cause });
   });
-  const isArtifact = bytes.length >= 4 && bytes[0] === 0x54 && bytes[1] === 0x53 && bytes[2] === 0x46 && bytes[3] === 0x54;
+  const isArtifact = ARTIFACT_MAGIC.every((byte, index) => bytes[index] === byte);
   if (isArtifact) return Bm25ToolRanker.load(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), Object.keys(options).length > 0 ? options : undefined);
   let json: unknown;
   try {
