@@ -3,6 +3,7 @@
 // sections back to back, and a 4-byte checksum over everything before it.
 import { ToolsiftError } from "../errors.js";
 import { hashBytes } from "./checksum.js";
+import { IdTable } from "./ids.js";
 import type { CoreMemory } from "./memory.js";
 import { DEFAULT_RANKER_OPTIONS, FIELDS, type ResolvedRankerOptions } from "./options.js";
 
@@ -104,7 +105,8 @@ function hasLoneSurrogate(text: string): boolean {
 const pad = (length: number): number => (length + 7) & ~7;
 
 /** Serializes a built index (the core's arrays in place, plus ids and options). */
-export function serializeIndex(memory: CoreMemory, ids: readonly string[], options: ResolvedRankerOptions): Uint8Array {
+export function serializeIndex(memory: CoreMemory, idTable: IdTable, options: ResolvedRankerOptions): Uint8Array {
+  const ids = idTable.toArray();
   const core = memory.core;
   const idOffsets = new Uint32Array(ids.length + 1);
   ids.forEach((id, index) => (idOffsets[index + 1] = idOffsets[index]! + id.length));
@@ -235,7 +237,7 @@ function encodeStringsCached(strings: readonly string[]): Uint8Array {
   return encoded;
 }
 
-function decodeIds(offsetBytes: Uint8Array, unitBytes: Uint8Array, count: number, loneSurrogates: boolean): string[] {
+function decodeIds(offsetBytes: Uint8Array, unitBytes: Uint8Array, count: number, loneSurrogates: boolean): IdTable {
   if (offsetBytes.length !== 4 * (count + 1) || unitBytes.length % 2 !== 0) corrupt("id sections");
   const offsets = new DataView(offsetBytes.buffer, offsetBytes.byteOffset, offsetBytes.byteLength);
   const unitCount = unitBytes.length / 2;
@@ -257,22 +259,22 @@ function decodeIds(offsetBytes: Uint8Array, unitBytes: Uint8Array, count: number
     }
     text = parts.join("");
   }
-  const ids: string[] = new Array(count);
+  const bounds = new Uint32Array(count + 1);
   let previous = 0;
   for (let index = 0; index < count; index++) {
     const start = offsets.getUint32(4 * index, true);
     const end = offsets.getUint32(4 * index + 4, true);
     if (start !== previous || end < start || end > unitCount) corrupt("id offsets");
-    ids[index] = text.slice(start, end);
+    bounds[index + 1] = end;
     previous = end;
   }
   if (previous !== unitCount) corrupt("id offsets");
-  return ids;
+  return IdTable.slices(text, bounds);
 }
 
 export interface LoadedIndex {
   readonly memory: CoreMemory;
-  readonly ids: string[];
+  readonly ids: IdTable;
   readonly options: ResolvedRankerOptions;
 }
 

@@ -2,6 +2,7 @@ import { ToolsiftError } from "../errors.js";
 import type { RankedHit, ToolRanker, ToolSearchDoc } from "../types.js";
 import { documentFields, prepareField, prepareQuery } from "./fields.js";
 import { analyzerFingerprint, loadIndex, serializeIndex } from "./artifact.js";
+import { IdTable } from "./ids.js";
 import { CoreMemory } from "./memory.js";
 import { instantiateCore } from "./module.js";
 import { DEFAULT_RANKER_OPTIONS, FIELDS, resolveRankerOptions, type FieldName, type RankerOptions, type ResolvedRankerOptions } from "./options.js";
@@ -83,7 +84,7 @@ function validateDocs(docs: unknown): readonly ToolSearchDoc[] {
   return docs as readonly ToolSearchDoc[];
 }
 
-let pendingLoad: { memory: CoreMemory; ids: readonly string[]; options: ResolvedRankerOptions } | undefined;
+let pendingLoad: { memory: CoreMemory; ids: IdTable; options: ResolvedRankerOptions } | undefined;
 let buildIdOfCore: number | undefined;
 
 function coreBuildId(): number {
@@ -164,7 +165,7 @@ export class Bm25ToolRanker implements ToolRanker {
   readonly kind = "bm25";
   readonly options: ResolvedRankerOptions;
   readonly #memory: CoreMemory;
-  readonly #ids: readonly string[];
+  readonly #ids: IdTable;
   #idNumbers: Map<string, number> | undefined;
 
   constructor(docs: readonly ToolSearchDoc[], options?: RankerOptions, hooks: BuildHooks = {}) {
@@ -178,7 +179,7 @@ export class Bm25ToolRanker implements ToolRanker {
     }
     this.options = resolveRankerOptions(options);
     const checked = validateDocs(docs);
-    this.#ids = checked.map((doc) => doc.id);
+    this.#ids = IdTable.of(checked.map((doc) => doc.id));
     this.#memory = new CoreMemory(instantiateCore());
     this.#configure(this.options);
     const core = this.#memory.core;
@@ -252,12 +253,12 @@ export class Bm25ToolRanker implements ToolRanker {
   }
 
   #documentNumber(id: string): number {
-    this.#idNumbers ??= new Map(this.#ids.map((value, index) => [value, index]));
+    this.#idNumbers ??= new Map(this.#ids.toArray().map((value, index) => [value, index]));
     return this.#idNumbers.get(id)!;
   }
 
   #setRanks(): void {
-    const ids = this.#ids;
+    const ids = this.#ids.toArray();
     const order = ids.map((_, index) => index).sort((left, right) => (ids[left]! < ids[right]! ? -1 : ids[left]! > ids[right]! ? 1 : 0));
     order.forEach((document, rank) => this.#memory.core.setDocumentRank(document, rank));
   }
@@ -275,7 +276,7 @@ export class Bm25ToolRanker implements ToolRanker {
     const documents = this.#memory.int32View(core.resultDocumentsPointer(), count);
     const scores = this.#memory.float64View(core.resultScoresPointer(), count);
     const hits: ScoredHit[] = new Array(count);
-    for (let index = 0; index < count; index++) hits[index] = { id: this.#ids[documents[index]!]!, score: scores[index]! };
+    for (let index = 0; index < count; index++) hits[index] = { id: this.#ids.at(documents[index]!), score: scores[index]! };
     return hits;
   }
 
