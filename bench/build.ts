@@ -2,21 +2,19 @@
 //
 //   npx tsx --expose-gc bench/build.ts [--sizes 1000,10000] [--engines toolsift,minisearch]
 import type { ToolSearchDoc } from "../src/types.js";
-import { benchCatalogues, DEFAULT_SIZES } from "./lib/catalogues.js";
 import type { BenchEngine, EngineFactory } from "./lib/engine.js";
 import {
   formatBytes,
   formatMillis,
   formatRatio,
   isMain,
-  listArgument,
   markdownTable,
   measureMemory,
   median,
   timeOnce,
   type MemoryDelta,
 } from "./lib/harness.js";
-import { selectEngines } from "./lib/select.js";
+import { standaloneSetup } from "./lib/select.js";
 
 export interface BuildResult {
   /** Median wall time of `runs` builds, ms. */
@@ -54,10 +52,7 @@ export function buildRuns(size: number): number {
 }
 
 if (isMain(import.meta.url)) {
-  const sizes = (listArgument("sizes") ?? DEFAULT_SIZES.map(String)).map(Number);
-  const { engines, notes } = await selectEngines(listArgument("engines"));
-  const { catalogues, skipped } = benchCatalogues(sizes);
-  for (const note of [...notes, ...skipped]) console.error(note);
+  const { engines, catalogues } = await standaloneSetup();
   for (const catalogue of catalogues) {
     const rows: string[][] = [];
     let toolsiftMs = Number.NaN;

@@ -3,10 +3,10 @@
 // no peer explains its scores.
 //
 //   npx tsx bench/explain.ts [--sizes 1000,10000]
-import { benchCatalogues, DEFAULT_SIZES, type BenchCatalogue } from "./lib/catalogues.js";
+import type { BenchCatalogue } from "./lib/catalogues.js";
 import type { BenchEngine } from "./lib/engine.js";
-import { formatMicros, formatRatio, isMain, listArgument, markdownTable, timeEach, type LatencyStats, type TimingOptions } from "./lib/harness.js";
-import { selectEngines } from "./lib/select.js";
+import { formatMicros, formatRatio, isMain, markdownTable, timeEach, type LatencyStats, type TimingOptions } from "./lib/harness.js";
+import { standaloneSetup } from "./lib/select.js";
 
 export type ExplainResult = { readonly rank: LatencyStats; readonly explain: LatencyStats } | { readonly skipped: string };
 
@@ -39,10 +39,7 @@ export function explainRow(name: string, result: ExplainResult): string[] {
 export const EXPLAIN_HEADERS = ["catalogue", "rank p50", "explain p50", "explain p99", "explain ÷ rank", "samples"];
 
 if (isMain(import.meta.url)) {
-  const sizes = (listArgument("sizes") ?? DEFAULT_SIZES.map(String)).map(Number);
-  const { engines, notes } = await selectEngines(["toolsift"]);
-  const { catalogues, skipped } = benchCatalogues(sizes);
-  for (const note of [...notes, ...skipped]) console.error(note);
+  const { engines, catalogues } = await standaloneSetup(["toolsift"]);
   const factory = engines[0];
   if (factory === undefined) {
     console.error("toolsift is not available; nothing to measure");

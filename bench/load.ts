@@ -3,10 +3,9 @@
 // used when the core has them; peers use their own JSON export/import.
 //
 //   npx tsx bench/load.ts [--sizes 1000,10000] [--engines toolsift,minisearch]
-import { benchCatalogues, DEFAULT_SIZES } from "./lib/catalogues.js";
 import { serializedBytes, type BenchEngine, type EngineFactory } from "./lib/engine.js";
-import { formatBytes, formatMillis, formatRatio, isMain, listArgument, markdownTable, median, timeOnce } from "./lib/harness.js";
-import { selectEngines } from "./lib/select.js";
+import { formatBytes, formatMillis, formatRatio, isMain, markdownTable, median, timeOnce } from "./lib/harness.js";
+import { standaloneSetup } from "./lib/select.js";
 import { REPEAT_BUDGET_MS } from "./build.js";
 
 export type ArtifactResult =
@@ -40,10 +39,7 @@ export function loadRuns(size: number): number {
 }
 
 if (isMain(import.meta.url)) {
-  const sizes = (listArgument("sizes") ?? DEFAULT_SIZES.map(String)).map(Number);
-  const { engines, notes } = await selectEngines(listArgument("engines"));
-  const { catalogues, skipped } = benchCatalogues(sizes);
-  for (const note of [...notes, ...skipped]) console.error(note);
+  const { engines, catalogues } = await standaloneSetup();
   for (const catalogue of catalogues) {
     const rows: string[][] = [];
     let ours: { loadMs: number; buildMs: number; bytes: number } | undefined;

@@ -2,21 +2,20 @@
 // queries, separately.
 //
 //   npx tsx bench/query.ts [--sizes 1000,10000] [--engines toolsift,wink-bm25] [--budget-ms 2000]
-import { benchCatalogues, DEFAULT_SIZES, type BenchCatalogue } from "./lib/catalogues.js";
+import type { BenchCatalogue } from "./lib/catalogues.js";
 import type { BenchEngine } from "./lib/engine.js";
 import {
   argument,
   formatMicros,
   formatRatio,
   isMain,
-  listArgument,
   markdownTable,
   timeOnce,
   timeQueries,
   type LatencyStats,
   type TimingOptions,
 } from "./lib/harness.js";
-import { selectEngines } from "./lib/select.js";
+import { standaloneSetup } from "./lib/select.js";
 
 /** How many hits each query asks for: a search_tools page plus headroom, as a session over-asks. */
 export const QUERY_LIMIT = 10;
@@ -45,10 +44,7 @@ export function timingFromArgs(): TimingOptions {
 }
 
 if (isMain(import.meta.url)) {
-  const sizes = (listArgument("sizes") ?? DEFAULT_SIZES.map(String)).map(Number);
-  const { engines, notes } = await selectEngines(listArgument("engines"));
-  const { catalogues, skipped } = benchCatalogues(sizes);
-  for (const note of [...notes, ...skipped]) console.error(note);
+  const { engines, catalogues } = await standaloneSetup();
   for (const catalogue of catalogues) {
     const rows: string[][] = [];
     let ours: QueryResult | undefined;

@@ -1,4 +1,6 @@
+import { benchCatalogues, DEFAULT_SIZES, type BenchCatalogue } from "./catalogues.js";
 import type { EngineFactory } from "./engine.js";
+import { listArgument } from "./harness.js";
 import { toolsiftEngines } from "./toolsift.js";
 import { PEERS } from "../peers/index.js";
 
@@ -20,4 +22,16 @@ export async function selectEngines(
     engines: candidates.filter((engine) => names === undefined || names.includes(engine.name)),
     notes: toolsift.notes,
   };
+}
+
+/**
+ * The shared start of a one-operation benchmark script: `--sizes` catalogues and `--engines`
+ * (or `names`), with every note about what was skipped printed to stderr.
+ */
+export async function standaloneSetup(names?: readonly string[]): Promise<{ engines: EngineFactory[]; catalogues: BenchCatalogue[] }> {
+  const sizes = (listArgument("sizes") ?? DEFAULT_SIZES.map(String)).map(Number);
+  const { engines, notes } = await selectEngines(names ?? listArgument("engines"));
+  const { catalogues, skipped } = benchCatalogues(sizes);
+  for (const note of [...notes, ...skipped]) console.error(note);
+  return { engines, catalogues };
 }
