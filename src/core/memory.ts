@@ -55,16 +55,6 @@ export class CoreMemory {
     return new Uint8Array(this.core.memory.buffer, pointer, length);
   }
 
-  int32(pointer: number, index: number): number {
-    this.#refresh();
-    return this.#int32[(pointer >>> 2) + index]!;
-  }
-
-  float64(pointer: number, index: number): number {
-    this.#refresh();
-    return this.#float64[(pointer >>> 3) + index]!;
-  }
-
   int32View(pointer: number, length: number): Int32Array {
     this.#refresh();
     return this.#int32.subarray(pointer >>> 2, (pointer >>> 2) + length);
