@@ -1,6 +1,7 @@
 // The module's boundary (DESIGN.md "Boundary ABI"). Only numbers cross it: the host writes
 // UTF-16 code units into the scratch window and passes their count; results are read from
 // typed-array views at the pointers exported below.
+import { freshUint16Array } from "./fresh";
 import { MAX_INPUT, tokenCount, tokenLength, tokenPointer, tokenize } from "./analyzer/tokenizer";
 import { setWordFormMode } from "./analyzer/wordform";
 import { addField as addFieldText, beginBuild as begin, finishBuild as finish, setDocumentRank as setRank } from "./index/build";
@@ -54,7 +55,7 @@ export function termPoolLength(): i32 {
   return terms.poolLength;
 }
 
-const scratch = new Uint16Array(MAX_INPUT);
+const scratch = freshUint16Array(MAX_INPUT);
 
 export function scratchPointer(): usize {
   return scratch.dataStart;

@@ -1,5 +1,6 @@
 // DESIGN.md §A2–§A4: text → tokens. Tokens are written into one static stream (code units
 // plus start/length per token); nothing is allocated per call.
+import { freshInt32Array, freshUint16Array, freshUint32Array } from "../fresh";
 import { classify, BIGRAM, CONNECTOR, WORD } from "./classify";
 import { foldCodePoint, isUpper } from "./fold";
 import { foldWordForm } from "./wordform";
@@ -14,13 +15,13 @@ export const MAX_TOKEN_UNITS: i32 = 32;
 const TEXT_CAPACITY: i32 = MAX_INPUT * 4 + 64;
 const TOKEN_CAPACITY: i32 = MAX_INPUT * 2 + 64;
 
-export const tokenText = new Uint16Array(TEXT_CAPACITY);
-export const tokenStart = new Int32Array(TOKEN_CAPACITY);
-export const tokenLength = new Int32Array(TOKEN_CAPACITY);
+export const tokenText = freshUint16Array(TEXT_CAPACITY);
+export const tokenStart = freshInt32Array(TOKEN_CAPACITY);
+export const tokenLength = freshInt32Array(TOKEN_CAPACITY);
 export let tokenCount: i32 = 0;
 let textLength: i32 = 0;
 
-const runCodePoints = new Uint32Array(MAX_INPUT + 2);
+const runCodePoints = freshUint32Array(MAX_INPUT + 2);
 
 let input: usize = 0;
 let inputLength: i32 = 0;

@@ -2,6 +2,7 @@
 // loading allocates arrays of the recorded sizes, the host copies bytes into them, and
 // `validateLoaded` checks every invariant the query path relies on (so a crafted artifact
 // can give odd scores but never read out of bounds or loop forever).
+import { freshInt32Array, freshUint16Array, freshUint32Array, freshUint8Array } from "../fresh";
 import {
   FIELD_COUNT,
   MAX_DOCUMENTS,
@@ -77,12 +78,12 @@ export function prepareLoad(count: i32, termCount: i32, poolLength: i32, tableSi
   if (count < 0 || count >= MAX_DOCUMENTS) return false;
   if (termCount < 0 || poolLength < 0 || postingCount < 0) return false;
   if (tableSize <= termCount || tableSize < 2 || (tableSize & (tableSize - 1)) != 0) return false;
-  setDocumentArrays(count, true);
-  setPostingArrays(termCount, postingCount, true);
-  terms.pool = new Uint16Array(poolLength > 0 ? poolLength : 1);
-  terms.offsets = new Uint32Array(termCount > 0 ? termCount : 1);
-  terms.lengths = new Uint8Array(termCount > 0 ? termCount : 1);
-  terms.table = new Int32Array(tableSize);
+  setDocumentArrays(count);
+  setPostingArrays(termCount, postingCount);
+  terms.pool = freshUint16Array(poolLength > 0 ? poolLength : 1);
+  terms.offsets = freshUint32Array(termCount > 0 ? termCount : 1);
+  terms.lengths = freshUint8Array(termCount > 0 ? termCount : 1);
+  terms.table = freshInt32Array(tableSize);
   terms.count = termCount;
   terms.poolLength = poolLength;
   return true;

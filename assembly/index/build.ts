@@ -1,6 +1,7 @@
 // SPEC §2.3: building the index in O(total tokens). Documents arrive in order, field by
 // field; each document's term frequencies are gathered in per-term slots, flushed as
 // posting records, and the records are counting-sorted by term at the end.
+import { freshInt32Array, freshUint32Array } from "../fresh";
 import { tokenize, tokenCount, tokenPointer, tokenLength } from "../analyzer/tokenizer";
 import {
   averageFieldLength,
@@ -27,17 +28,17 @@ import {
 import { logarithm } from "./log";
 
 // Per build: the slot of each term in the current document (valid when slotOwner == doc).
-let slotOwner = new Int32Array(0);
-let slotOf = new Int32Array(0);
+let slotOwner = freshInt32Array(0);
+let slotOf = freshInt32Array(0);
 // Slots of the current document: term and packed clamped frequencies (2 bits per field).
 const SLOT_CAPACITY: i32 = 512;
-const slotTerm = new Int32Array(SLOT_CAPACITY);
-const slotFrequencies = new Uint32Array(SLOT_CAPACITY);
+const slotTerm = freshInt32Array(SLOT_CAPACITY);
+const slotFrequencies = freshUint32Array(SLOT_CAPACITY);
 let slotCount: i32 = 0;
 let currentDocument: i32 = -1;
 
-let recordTerms = new Uint32Array(0);
-let recordPostings = new Uint32Array(0);
+let recordTerms = freshUint32Array(0);
+let recordPostings = freshUint32Array(0);
 let recordCount: i32 = 0;
 
 function ensureTermCapacity(count: i32): void {
@@ -45,11 +46,11 @@ function ensureTermCapacity(count: i32): void {
   let capacity = slotOwner.length << 1;
   if (capacity < 1024) capacity = 1024;
   while (capacity < count) capacity <<= 1;
-  let owner = new Int32Array(capacity);
+  let owner = freshInt32Array(capacity);
   owner.fill(-1);
   owner.set(slotOwner);
   slotOwner = owner;
-  let slots = new Int32Array(capacity);
+  let slots = freshInt32Array(capacity);
   slots.set(slotOf);
   slotOf = slots;
 }
@@ -57,10 +58,10 @@ function ensureTermCapacity(count: i32): void {
 function pushRecord(term: i32, posting: u32): void {
   if (recordCount == recordTerms.length) {
     let capacity = recordCount < 1024 ? 1024 : recordCount << 1;
-    let termsGrown = new Uint32Array(capacity);
+    let termsGrown = freshUint32Array(capacity);
     termsGrown.set(recordTerms);
     recordTerms = termsGrown;
-    let postingsGrown = new Uint32Array(capacity);
+    let postingsGrown = freshUint32Array(capacity);
     postingsGrown.set(recordPostings);
     recordPostings = postingsGrown;
   }
@@ -85,12 +86,12 @@ function flushDocument(): void {
 export function beginBuild(count: i32): void {
   terms.clear();
   setDocumentArrays(count);
-  slotOwner = new Int32Array(0);
-  slotOf = new Int32Array(0);
+  slotOwner = freshInt32Array(0);
+  slotOf = freshInt32Array(0);
   slotCount = 0;
   currentDocument = -1;
-  recordTerms = new Uint32Array(0);
-  recordPostings = new Uint32Array(0);
+  recordTerms = freshUint32Array(0);
+  recordPostings = freshUint32Array(0);
   recordCount = 0;
 }
 
@@ -186,7 +187,7 @@ export function finishBuild(): void {
     unchecked((postingStarts[term + 1] = unchecked(postingStarts[term + 1]) + unchecked(postingStarts[term])));
   }
   // Records are in document order, so a stable placement keeps each list ascending.
-  let cursor = new Uint32Array(termCount);
+  let cursor = freshUint32Array(termCount);
   cursor.set(postingStarts.subarray(0, termCount));
   for (let record = 0; record < recordCount; record++) {
     let term = unchecked(recordTerms[record]);
@@ -194,10 +195,10 @@ export function finishBuild(): void {
     unchecked((postings[at] = unchecked(recordPostings[record])));
     unchecked((cursor[term] = at + 1));
   }
-  recordTerms = new Uint32Array(0);
-  recordPostings = new Uint32Array(0);
+  recordTerms = freshUint32Array(0);
+  recordPostings = freshUint32Array(0);
   recordCount = 0;
-  slotOwner = new Int32Array(0);
-  slotOf = new Int32Array(0);
+  slotOwner = freshInt32Array(0);
+  slotOf = freshInt32Array(0);
   computeScoringTables();
 }

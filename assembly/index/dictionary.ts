@@ -1,5 +1,6 @@
 // SPEC §2.3: the term dictionary, an open-addressing hash over term code units.
 // Terms are numbered densely in insertion order; the table stores number + 1 (0 = empty).
+import { freshInt32Array, freshUint16Array, freshUint32Array, freshUint8Array } from "../fresh";
 
 @inline
 function hashUnits(pointer: usize, length: i32): u32 {
@@ -11,10 +12,10 @@ function hashUnits(pointer: usize, length: i32): u32 {
 }
 
 export class TermDictionary {
-  pool: Uint16Array = new Uint16Array(1024);
-  offsets: Uint32Array = new Uint32Array(256);
-  lengths: Uint8Array = new Uint8Array(256);
-  table: Int32Array = new Int32Array(512);
+  pool: Uint16Array = freshUint16Array(1024);
+  offsets: Uint32Array = freshUint32Array(256);
+  lengths: Uint8Array = freshUint8Array(256);
+  table: Int32Array = freshInt32Array(512);
   count: i32 = 0;
   poolLength: i32 = 0;
 
@@ -55,17 +56,17 @@ export class TermDictionary {
   }
 
   clear(): void {
-    this.pool = new Uint16Array(1024);
-    this.offsets = new Uint32Array(256);
-    this.lengths = new Uint8Array(256);
-    this.table = new Int32Array(512);
+    this.pool = freshUint16Array(1024);
+    this.offsets = freshUint32Array(256);
+    this.lengths = freshUint8Array(256);
+    this.table = freshInt32Array(512);
     this.count = 0;
     this.poolLength = 0;
   }
 
   /** Rebuilds the hash table from the stored terms (after loading an artifact). */
   rehash(size: i32): void {
-    let table = new Int32Array(size);
+    let table = freshInt32Array(size);
     let mask = size - 1;
     for (let term = 0; term < this.count; term++) {
       let slot = <i32>(hashUnits(this.termPointer(term), this.termLength(term)) & <u32>mask);
@@ -83,17 +84,17 @@ export class TermDictionary {
   private append(pointer: usize, length: i32): i32 {
     let term = this.count;
     if (term == this.offsets.length) {
-      let offsets = new Uint32Array(term << 1);
+      let offsets = freshUint32Array(term << 1);
       offsets.set(this.offsets);
       this.offsets = offsets;
-      let lengths = new Uint8Array(term << 1);
+      let lengths = freshUint8Array(term << 1);
       lengths.set(this.lengths);
       this.lengths = lengths;
     }
     if (this.poolLength + length > this.pool.length) {
       let capacity = this.pool.length << 1;
       while (capacity < this.poolLength + length) capacity <<= 1;
-      let pool = new Uint16Array(capacity);
+      let pool = freshUint16Array(capacity);
       pool.set(this.pool);
       this.pool = pool;
     }

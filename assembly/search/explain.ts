@@ -1,5 +1,6 @@
 // SPEC §3.4: per hit, each query term's contribution and its per-field parts. Off the hot
 // path: called only when a caller asks for an explanation of a result.
+import { freshFloat64Array } from "../fresh";
 import { combinedFrequency, fieldFrequency, fieldNormalization } from "../index/build";
 import {
   averageFieldLength,
@@ -17,7 +18,7 @@ import { MAX_QUERY_TERMS, queryTermCount, queryTerms, queryWeights } from "./que
 
 /** Per query term: contribution, tf~, then the six field parts `v_f` (0 when absent). */
 export const EXPLAIN_STRIDE: i32 = 2 + FIELD_COUNT;
-export const explainValues = new Float64Array(MAX_QUERY_TERMS * EXPLAIN_STRIDE);
+export const explainValues = freshFloat64Array(MAX_QUERY_TERMS * EXPLAIN_STRIDE);
 
 function findPosting(term: i32, document: i32): i32 {
   let low = <i32>unchecked(postingStarts[term]);

@@ -3,6 +3,7 @@
 // expansion weight. In `plural` mode Cyrillic key and query tokens are matched in their
 // Snowball stem (only for the lexicon: index terms are untouched), so one key covers the
 // inflected forms a request uses.
+import { freshInt32Array, freshUint16Array } from "../fresh";
 import { MAX_INPUT, tokenCount, tokenLength, tokenPointer, tokenize } from "../analyzer/tokenizer";
 import { MODE_PLURAL, wordFormMode } from "../analyzer/wordform";
 import { TermDictionary } from "../index/dictionary";
@@ -13,22 +14,22 @@ const keyTokens = new TermDictionary();
 const expansionWords = new TermDictionary();
 let entryHead = filled(64);
 let entryNext = filled(64);
-let entryKeyStart = new Int32Array(64);
-let entryKeyLength = new Int32Array(64);
-let entryExpansionStart = new Int32Array(64);
-let entryExpansionLength = new Int32Array(64);
+let entryKeyStart = freshInt32Array(64);
+let entryKeyLength = freshInt32Array(64);
+let entryExpansionStart = freshInt32Array(64);
+let entryExpansionLength = freshInt32Array(64);
 let entryCount: i32 = 0;
-let keyTokenList = new Int32Array(256);
+let keyTokenList = freshInt32Array(256);
 let keyTokenCount: i32 = 0;
-let expansionList = new Int32Array(256);
+let expansionList = freshInt32Array(256);
 let expansionCount: i32 = 0;
 /** Per expansion word: its index term, or −1 (refreshed after a build or load). */
-let expansionTerms = new Int32Array(0);
+let expansionTerms = freshInt32Array(0);
 
-const formBuffer = new Uint16Array(64);
+const formBuffer = freshUint16Array(64);
 
 function filled(length: i32): Int32Array {
-  let array = new Int32Array(length);
+  let array = freshInt32Array(length);
   array.fill(-1);
   return array;
 }
@@ -37,7 +38,7 @@ function grown(array: Int32Array, needed: i32, fill: i32): Int32Array {
   if (needed <= array.length) return array;
   let capacity = array.length << 1;
   while (capacity < needed) capacity <<= 1;
-  let next = new Int32Array(capacity);
+  let next = freshInt32Array(capacity);
   next.fill(fill);
   next.set(array);
   return next;
@@ -94,14 +95,14 @@ export function addLexiconEntry(keyPointer: usize, keyLength: i32, valuePointer:
 
 /** Maps expansion words to index terms; called after an index is built or loaded. */
 export function prepareLexicon(): void {
-  expansionTerms = new Int32Array(expansionWords.count);
+  expansionTerms = freshInt32Array(expansionWords.count);
   for (let word = 0; word < expansionWords.count; word++) {
     expansionTerms[word] = terms.find(expansionWords.termPointer(word), expansionWords.termLength(word));
   }
 }
 
 // Per query token: its key-token number, or −1.
-const queryKeyTokens = new Int32Array(MAX_INPUT * 2 + 64);
+const queryKeyTokens = freshInt32Array(MAX_INPUT * 2 + 64);
 
 /**
  * Calls `emit(term)` for each index term that the current token stream expands to, in

@@ -1,6 +1,7 @@
 // SPEC §1.7 and §3: one query, start to end, without allocation. Query terms are chosen
 // (DESIGN.md §A6), their postings accumulated into per-document scores, and the best
 // `limit` documents kept in a bounded min-heap (SPEC §3.2).
+import { freshFloat64Array, freshInt32Array, freshUint16Array, freshUint32Array, freshUint8Array } from "../fresh";
 import { MAX_INPUT, tokenCount, tokenLength, tokenPointer, tokenize } from "../analyzer/tokenizer";
 import { foldWordForm } from "../analyzer/wordform";
 import { expandTokens } from "./lexicon";
@@ -43,35 +44,35 @@ export function setQueryOptions(cap: i32, rule: i32): void {
 }
 
 // Candidate terms of the current query, in query order.
-const candidates = new Int32Array(MAX_INPUT * 2 + 64);
-const chosenFlags = new Uint8Array(MAX_INPUT * 2 + 64);
+const candidates = freshInt32Array(MAX_INPUT * 2 + 64);
+const chosenFlags = freshUint8Array(MAX_INPUT * 2 + 64);
 let candidateCount: i32 = 0;
 /** The chosen query terms, in query order, and their query weights. */
-export const queryTerms = new Int32Array(MAX_QUERY_TERMS);
-export const queryWeights = new Float64Array(MAX_QUERY_TERMS);
+export const queryTerms = freshInt32Array(MAX_QUERY_TERMS);
+export const queryWeights = freshFloat64Array(MAX_QUERY_TERMS);
 export let queryTermCount: i32 = 0;
 
-let termStamps = new Uint32Array(0);
-let documentStamps = new Uint32Array(0);
-let scores = new Float64Array(0);
-let nameMatches = new Uint16Array(0);
-let touched = new Int32Array(0);
+let termStamps = freshUint32Array(0);
+let documentStamps = freshUint32Array(0);
+let scores = freshFloat64Array(0);
+let nameMatches = freshUint16Array(0);
+let touched = freshInt32Array(0);
 let touchedCount: i32 = 0;
 let stamp: u32 = 0;
 
 /** Best first after `search`: document numbers and their scores. */
-export let resultDocuments = new Int32Array(0);
-export let resultScores = new Float64Array(0);
+export let resultDocuments = freshInt32Array(0);
+export let resultScores = freshFloat64Array(0);
 
 /** Sizes the per-query working arrays; called once after an index is built or loaded. */
 export function prepareSearch(): void {
-  termStamps = new Uint32Array(terms.count);
-  documentStamps = new Uint32Array(documentCount);
-  scores = new Float64Array(documentCount);
-  nameMatches = new Uint16Array(documentCount);
-  touched = new Int32Array(documentCount);
-  resultDocuments = new Int32Array(documentCount);
-  resultScores = new Float64Array(documentCount);
+  termStamps = freshUint32Array(terms.count);
+  documentStamps = freshUint32Array(documentCount);
+  scores = freshFloat64Array(documentCount);
+  nameMatches = freshUint16Array(documentCount);
+  touched = freshInt32Array(documentCount);
+  resultDocuments = freshInt32Array(documentCount);
+  resultScores = freshFloat64Array(documentCount);
   stamp = 0;
 }
 
@@ -98,7 +99,7 @@ function addCandidate(term: i32): void {
 }
 
 const MIN_SPLIT_UNITS: i32 = 3;
-const suffixBuffer = new Uint16Array(64);
+const suffixBuffer = freshUint16Array(64);
 
 @inline
 function usableHalf(pointer: usize, length: i32, allStopwords: bool): i32 {
