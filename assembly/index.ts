@@ -6,7 +6,7 @@ import { MAX_INPUT, tokenCount, tokenLength, tokenPointer, tokenize } from "./an
 import { setWordFormMode } from "./analyzer/wordform";
 import { addField as addFieldText, beginBuild as begin, finishBuild as finish, setDocumentRank as setRank } from "./index/build";
 import { FIELD_COUNT, MAX_DOCUMENTS, documentCount, postingStarts, setNameBonus, setScoring, stopwords, terms, weights } from "./index/state";
-import { SECTION_COUNT, prepareLoad as prepare, sectionBytes, sectionPointer, validateLoaded } from "./index/artifact";
+import { SECTION_COUNT, prepareLoad as prepare, restoreTables, sectionBytes, sectionPointer, stageTables, validateLoaded } from "./index/artifact";
 import { BUILD_ID } from "./build-id";
 import { logarithm } from "./index/log";
 import { EXPLAIN_STRIDE, explain as explainDocument, explainValues } from "./search/explain";
@@ -25,7 +25,7 @@ import {
 } from "./search/query";
 import { addLexiconEntry as addEntry, lexiconSize, prepareLexicon } from "./search/lexicon";
 
-export { EXPLAIN_STRIDE, FIELD_COUNT, MAX_DOCUMENTS, MAX_INPUT, MAX_QUERY_TERMS, SECTION_COUNT, sectionBytes, sectionPointer };
+export { EXPLAIN_STRIDE, FIELD_COUNT, MAX_DOCUMENTS, MAX_INPUT, MAX_QUERY_TERMS, SECTION_COUNT, sectionBytes, sectionPointer, stageTables };
 
 /** Identifies this build of the core; artifacts record it (SPEC §2.4). */
 export function buildId(): u32 {
@@ -33,13 +33,22 @@ export function buildId(): u32 {
 }
 
 /** Allocates an index of the recorded sizes before the host copies sections in. */
-export function prepareLoad(count: i32, termCount: i32, poolLength: i32, tableSize: i32, postingCount: i32): bool {
-  return prepare(count, termCount, poolLength, tableSize, postingCount);
+export function prepareLoad(
+  count: i32,
+  termCount: i32,
+  poolLength: i32,
+  tableSize: i32,
+  postingCount: i32,
+  stopwordBytes: i32,
+  lexiconBytes: i32,
+): bool {
+  return prepare(count, termCount, poolLength, tableSize, postingCount, stopwordBytes, lexiconBytes);
 }
 
-/** Validates the copied sections and readies search; 0 when the index is sound. */
+/** Validates the copied sections, restores the query tables and readies search; 0 when sound. */
 export function finishLoad(): i32 {
   let status = validateLoaded();
+  if (status == 0) status = restoreTables();
   if (status == 0) {
     prepareSearch();
     prepareLexicon();

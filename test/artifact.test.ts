@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
+import { hashBytes } from "../src/core/checksum.js";
 import { Bm25ToolRanker, init, isToolsiftError, type ToolSearchDoc } from "../src/index.js";
 
 beforeAll(async () => {
@@ -85,10 +86,100 @@ describe("index artifact", () => {
       return "accepted";
     };
     expect(code((copy) => (copy[0] = 0x50))).toBe("artifact_bad_magic");
-    expect(code((copy) => (copy[4] = 2))).toBe("artifact_version");
+    expect(code((copy) => (copy[4] += 1))).toBe("artifact_version");
     expect(code(() => undefined, { analyzer: "stem" })).toBe("artifact_analyzer_mismatch");
     expect(code(() => undefined, { k1: 1.5 })).toBe("artifact_analyzer_mismatch");
     expect(code(() => undefined, {})).toBe("accepted");
     expect(code(() => undefined, { stopwords: ["x"] })).toBe("artifact_analyzer_mismatch");
+  });
+
+  it("a crafted artifact (damaged, checksum recomputed) loads with odd answers or fails typed, never traps", () => {
+    // The checksum catches accidents; this is what a deliberate edit meets: the layout checks
+    // in TypeScript and the structural checks in the core (posting bounds and order, the
+    // query tables' chains and indexes). With the default lexicon, so its tables are crafted too.
+    const bytes = new Bm25ToolRanker(small).serialize();
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const sectionCount = view.getUint32(40, true);
+    const spans: [number, number][] = [];
+    let at = 64 + 8 * sectionCount;
+    for (let index = 0; index < sectionCount; index++) {
+      const length = view.getUint32(64 + 8 * index + 4, true);
+      if (view.getUint32(64 + 8 * index, true) < 100 && length > 0) spans.push([at, length]);
+      at += (length + 7) & ~7;
+    }
+    const outcomes = new Set<string>();
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: spans.length - 1 }),
+        fc.nat(),
+        fc.constantFrom(0, 1, 0x7f, 0x80, 0xff, 0x7fffffff, 0xffffffff, -2),
+        fc.boolean(),
+        (span, position, value, word) => {
+          const copy = bytes.slice();
+          const [start, length] = spans[span]!;
+          const copyView = new DataView(copy.buffer);
+          const offset = start + ((position % length) & (word ? ~3 : ~0));
+          if (word && offset + 4 <= start + length) copyView.setInt32(offset, value, true);
+          else copy[offset] = value & 0xff;
+          copyView.setUint32(copy.length - 4, hashBytes(copy.subarray(0, copy.length - 4), 0), true);
+          let loaded: Bm25ToolRanker;
+          try {
+            loaded = Bm25ToolRanker.load(copy);
+          } catch (error) {
+            if (!isToolsiftError(error)) throw error;
+            outcomes.add(error.code);
+            return;
+          }
+          outcomes.add("loaded");
+          for (const query of [...queries, "пулреквест", "выкати релиз", "созвон"]) loaded.rank(query, 10);
+        },
+      ),
+      { numRuns: 400 },
+    );
+    expect(outcomes).toContain("artifact_corrupt");
+    expect(outcomes).toContain("loaded");
+  });
+
+  it("crafted query tables (every word of the stopword and lexicon sections) never trap or hang", () => {
+    const lexicon = { "пулреквест": ["pull", "request"], "выкати релиз": ["deploy", "release"], "созвон": ["meeting", "call"], "天气": ["weather"], "open pr": ["pull", "request"] };
+    const bytes = new Bm25ToolRanker(small, { lexicon, stopwords: ["a", "the", "please"] }).serialize();
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const sectionCount = view.getUint32(40, true);
+    let at = 64 + 8 * sectionCount;
+    const words: number[] = [];
+    let entryArrays = 0;
+    for (let index = 0; index < sectionCount; index++) {
+      const id = view.getUint32(64 + 8 * index, true);
+      const length = view.getUint32(64 + 8 * index + 4, true);
+      if (id === 13 || id === 14) for (let word = 0; word + 4 <= length; word += 4) words.push(at + word);
+      // The lexicon section: a 24-byte header (…, key dictionary bytes, word dictionary bytes, 0), the two dictionaries, then the entry arrays.
+      if (id === 14) entryArrays = at + 24 + view.getInt32(at + 12, true) + view.getInt32(at + 16, true);
+      at += (length + 7) & ~7;
+    }
+    expect(words.length).toBeGreaterThan(100);
+    const probes = [...Object.keys(lexicon), "please open pr", "созвон выкати релиз пулреквест", "天气 a the"];
+    const outcome = (offset: number, change: (word: number) => number): string => {
+      const copy = bytes.slice();
+      const copyView = new DataView(copy.buffer);
+      copyView.setInt32(offset, change(copyView.getInt32(offset, true)), true);
+      copyView.setUint32(copy.length - 4, hashBytes(copy.subarray(0, copy.length - 4), 0), true);
+      try {
+        const loaded = Bm25ToolRanker.load(copy);
+        for (const query of probes) loaded.rank(query, 10);
+        return "loaded";
+      } catch (error) {
+        if (!isToolsiftError(error)) throw new Error(`word at ${offset}: ${String(error)}`);
+        return error.code;
+      }
+    };
+    // Every entry-array word and every fourth dictionary word (their hash tables are mostly empty slots).
+    for (const offset of words.filter((offset, index) => offset >= entryArrays || index % 4 === 0)) {
+      // Every entry-array word is an index, a count or a link: far out of range is refused.
+      const far = outcome(offset, (word) => word + 0x40000000);
+      if (offset >= entryArrays) expect(far, `entry word at ${offset}`).toBe("artifact_corrupt");
+      // Small in-range values (0 makes an entry its own successor) may load, but must end.
+      outcome(offset, () => 0);
+      outcome(offset, (word) => word - 2);
+    }
   });
 });

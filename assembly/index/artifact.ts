@@ -2,6 +2,7 @@
 // loading allocates arrays of the recorded sizes, the host copies bytes into them, and
 // `validateLoaded` checks every invariant the query path relies on (so a crafted artifact
 // can give odd scores but never read out of bounds or loop forever).
+import { decodeLexiconState, encodeLexiconState, lexiconStateBytes } from "../search/lexicon";
 import { freshInt32Array, freshUint16Array, freshUint32Array, freshUint8Array } from "../fresh";
 import {
   FIELD_COUNT,
@@ -13,6 +14,7 @@ import {
   inverseFrequencies,
   nameTermCounts,
   postingStarts,
+  stopwords,
   postings,
   saturations,
   setDocumentArrays,
@@ -33,7 +35,32 @@ export const SECTION_FIELD_LENGTHS: i32 = 9;
 export const SECTION_FIELD_TOTALS: i32 = 10;
 export const SECTION_DOCUMENT_RANKS: i32 = 11;
 export const SECTION_NAME_TERM_COUNTS: i32 = 12;
-export const SECTION_COUNT: i32 = 12;
+/** The query side's prepared tables, so loading never re-analyzes stopwords or the lexicon. */
+export const SECTION_STOPWORD_TABLE: i32 = 13;
+export const SECTION_LEXICON_TABLES: i32 = 14;
+export const SECTION_COUNT: i32 = 14;
+
+// Sections 13 and 14 are encodings, staged in these buffers: written by `stageTables` before
+// serializing, copied into by the host before `restoreTables` decodes them on load (and
+// kept, so a loaded index serializes without encoding them again).
+let stopwordStage = freshUint8Array(0);
+let lexiconStage = freshUint8Array(0);
+
+/** Encodes the query tables once (they do not change after configuration). */
+export function stageTables(): void {
+  if (stopwordStage.length > 0) return;
+  stopwordStage = freshUint8Array(stopwords.encodedBytes());
+  stopwords.encode(stopwordStage.dataStart);
+  lexiconStage = freshUint8Array(lexiconStateBytes());
+  encodeLexiconState(lexiconStage.dataStart);
+}
+
+/** Decodes the staged tables after a load: 0 when sound, else the failed check's number. */
+export function restoreTables(): i32 {
+  if (!stopwords.decode(stopwordStage.dataStart, stopwordStage.length)) return 20;
+  if (!decodeLexiconState(lexiconStage.dataStart, lexiconStage.length)) return 21;
+  return 0;
+}
 
 export function sectionPointer(section: i32): usize {
   switch (section) {
@@ -49,6 +76,8 @@ export function sectionPointer(section: i32): usize {
     case SECTION_FIELD_TOTALS: return fieldTotals.dataStart;
     case SECTION_DOCUMENT_RANKS: return documentRanks.dataStart;
     case SECTION_NAME_TERM_COUNTS: return nameTermCounts.dataStart;
+    case SECTION_STOPWORD_TABLE: return stopwordStage.dataStart;
+    case SECTION_LEXICON_TABLES: return lexiconStage.dataStart;
   }
   return 0;
 }
@@ -69,13 +98,24 @@ export function sectionBytes(section: i32): i32 {
     case SECTION_FIELD_TOTALS: return (FIELD_COUNT * 2) << 3;
     case SECTION_DOCUMENT_RANKS: return documentCount << 2;
     case SECTION_NAME_TERM_COUNTS: return documentCount << 1;
+    case SECTION_STOPWORD_TABLE: return stopwordStage.length;
+    case SECTION_LEXICON_TABLES: return lexiconStage.length;
   }
   return 0;
 }
 
 /** Allocates an empty index of the recorded sizes; returns false when a size is impossible. */
-export function prepareLoad(count: i32, termCount: i32, poolLength: i32, tableSize: i32, postingCount: i32): bool {
+export function prepareLoad(
+  count: i32,
+  termCount: i32,
+  poolLength: i32,
+  tableSize: i32,
+  postingCount: i32,
+  stopwordBytes: i32,
+  lexiconBytes: i32,
+): bool {
   if (count < 0 || count >= MAX_DOCUMENTS) return false;
+  if (stopwordBytes < 0 || lexiconBytes < 0) return false;
   if (termCount < 0 || poolLength < 0 || postingCount < 0) return false;
   if (tableSize <= termCount || tableSize < 2 || (tableSize & (tableSize - 1)) != 0) return false;
   setDocumentArrays(count);
@@ -86,6 +126,8 @@ export function prepareLoad(count: i32, termCount: i32, poolLength: i32, tableSi
   terms.table = freshInt32Array(tableSize);
   terms.count = termCount;
   terms.poolLength = poolLength;
+  stopwordStage = freshUint8Array(stopwordBytes);
+  lexiconStage = freshUint8Array(lexiconBytes);
   return true;
 }
 

@@ -11,6 +11,11 @@ function hashUnits(pointer: usize, length: i32): u32 {
   return hash;
 }
 
+@inline
+export function align4(bytes: i32): i32 {
+  return (bytes + 3) & ~3;
+}
+
 export class TermDictionary {
   pool: Uint16Array = freshUint16Array(1024);
   offsets: Uint32Array = freshUint32Array(256);
@@ -74,6 +79,77 @@ export class TermDictionary {
       unchecked((table[slot] = term + 1));
     }
     this.table = table;
+  }
+
+  /** Bytes `encode` writes: a 16-byte header, then pool, offsets, lengths and table. */
+  encodedBytes(): i32 {
+    return 16 + align4(this.poolLength << 1) + (this.count << 2) + align4(this.count) + (this.table.length << 2);
+  }
+
+  /** Writes the dictionary at `pointer` (an artifact section; DESIGN.md "Index artifact"). */
+  encode(pointer: usize): void {
+    let count = this.count;
+    let tableSize = this.table.length;
+    store<u32>(pointer, count);
+    store<u32>(pointer, this.poolLength, 4);
+    store<u32>(pointer, tableSize, 8);
+    store<u32>(pointer, 0, 12);
+    let at = pointer + 16;
+    memory.copy(at, this.pool.dataStart, <usize>this.poolLength << 1);
+    memory.fill(at + (<usize>this.poolLength << 1), 0, <usize>(align4(this.poolLength << 1) - (this.poolLength << 1)));
+    at += align4(this.poolLength << 1);
+    memory.copy(at, this.offsets.dataStart, <usize>count << 2);
+    at += <usize>count << 2;
+    memory.copy(at, this.lengths.dataStart, <usize>count);
+    memory.fill(at + <usize>count, 0, <usize>(align4(count) - count));
+    at += align4(count);
+    memory.copy(at, this.table.dataStart, <usize>tableSize << 2);
+  }
+
+  /**
+   * Replaces the dictionary by one `encode` wrote; false (dictionary unchanged) when the
+   * bytes are not a sound table: every term inside the pool, 1–255 units, table entries in
+   * range and at least one empty slot (so a lookup always ends).
+   */
+  decode(pointer: usize, length: i32): bool {
+    if (length < 16) return false;
+    let count = load<i32>(pointer);
+    let poolLength = load<i32>(pointer, 4);
+    let tableSize = load<i32>(pointer, 8);
+    if (count < 0 || poolLength < 0 || tableSize < 2 || (tableSize & (tableSize - 1)) != 0 || count >= tableSize) return false;
+    if (count > (1 << 24) || poolLength > (1 << 28) || tableSize > (1 << 26) || load<u32>(pointer, 12) != 0) return false;
+    if (16 + align4(poolLength << 1) + (count << 2) + align4(count) + (tableSize << 2) != length) return false;
+    let poolAt = pointer + 16;
+    let offsetsAt = poolAt + align4(poolLength << 1);
+    let lengthsAt = offsetsAt + (<usize>count << 2);
+    let tableAt = lengthsAt + align4(count);
+    for (let term = 0; term < count; term++) {
+      let offset = load<u32>(offsetsAt + (<usize>term << 2));
+      let units = <u32>load<u8>(lengthsAt + <usize>term);
+      if (units == 0 || <u64>offset + <u64>units > <u64>poolLength) return false;
+    }
+    let empty = false;
+    for (let slot = 0; slot < tableSize; slot++) {
+      let entry = load<i32>(tableAt + (<usize>slot << 2));
+      if (entry == 0) empty = true;
+      else if (entry < 0 || entry > count) return false;
+    }
+    if (!empty) return false;
+    let pool = freshUint16Array(poolLength > 0 ? poolLength : 1);
+    memory.copy(pool.dataStart, poolAt, <usize>poolLength << 1);
+    let offsets = freshUint32Array(count > 0 ? count : 1);
+    memory.copy(offsets.dataStart, offsetsAt, <usize>count << 2);
+    let lengths = freshUint8Array(count > 0 ? count : 1);
+    memory.copy(lengths.dataStart, lengthsAt, <usize>count);
+    let table = freshInt32Array(tableSize);
+    memory.copy(table.dataStart, tableAt, <usize>tableSize << 2);
+    this.pool = pool;
+    this.offsets = offsets;
+    this.lengths = lengths;
+    this.table = table;
+    this.count = count;
+    this.poolLength = poolLength;
+    return true;
   }
 
   private equals(term: i32, pointer: usize, length: i32): bool {

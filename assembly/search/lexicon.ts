@@ -93,6 +93,131 @@ export function addLexiconEntry(keyPointer: usize, keyLength: i32, valuePointer:
   entryCount = entry + 1;
 }
 
+// The prepared lexicon as an artifact section (DESIGN.md "Index artifact"): counts, the two
+// dictionaries, then the entry arrays, so loading copies it instead of re-analyzing keys.
+const LEXICON_HEADER: i32 = 24;
+
+function intsBytes(count: i32): i32 {
+  return count << 2;
+}
+
+export function lexiconStateBytes(): i32 {
+  return LEXICON_HEADER + keyTokens.encodedBytes() + expansionWords.encodedBytes()
+    + intsBytes(keyTokens.count) + intsBytes(entryCount) * 5 + intsBytes(keyTokenCount) + intsBytes(expansionCount);
+}
+
+function storeInts(at: usize, array: Int32Array, count: i32): usize {
+  memory.copy(at, array.dataStart, <usize>count << 2);
+  return at + (<usize>count << 2);
+}
+
+export function encodeLexiconState(pointer: usize): void {
+  store<i32>(pointer, entryCount);
+  store<i32>(pointer, keyTokenCount, 4);
+  store<i32>(pointer, expansionCount, 8);
+  store<i32>(pointer, keyTokens.encodedBytes(), 12);
+  store<i32>(pointer, expansionWords.encodedBytes(), 16);
+  store<i32>(pointer, 0, 20);
+  let at = pointer + LEXICON_HEADER;
+  keyTokens.encode(at);
+  at += keyTokens.encodedBytes();
+  expansionWords.encode(at);
+  at += expansionWords.encodedBytes();
+  at = storeInts(at, entryHead, keyTokens.count);
+  at = storeInts(at, entryNext, entryCount);
+  at = storeInts(at, entryKeyStart, entryCount);
+  at = storeInts(at, entryKeyLength, entryCount);
+  at = storeInts(at, entryExpansionStart, entryCount);
+  at = storeInts(at, entryExpansionLength, entryCount);
+  at = storeInts(at, keyTokenList, keyTokenCount);
+  storeInts(at, expansionList, expansionCount);
+}
+
+function loadInts(at: usize, count: i32): Int32Array {
+  let array = freshInt32Array(count > 0 ? count : 1);
+  memory.copy(array.dataStart, at, <usize>count << 2);
+  return array;
+}
+
+// Every value `expandTokens` follows must stay in bounds and every chain must end: an
+// entry's next entry is an earlier one (entries are prepended as they are added).
+function entriesSound(head: Int32Array, headCount: i32, next: Int32Array, keyStart: Int32Array, keyLength: Int32Array,
+  expansionStart: Int32Array, expansionLength: Int32Array, keyList: Int32Array, keyCount: i32, words: Int32Array,
+  wordCount: i32, entries: i32, keyTokenTotal: i32, wordTotal: i32): bool {
+  for (let token = 0; token < headCount; token++) {
+    let entry = unchecked(head[token]);
+    if (entry < -1 || entry >= entries) return false;
+  }
+  for (let entry = 0; entry < entries; entry++) {
+    let following = unchecked(next[entry]);
+    if (following < -1 || following >= entry) return false;
+    let start = unchecked(keyStart[entry]);
+    let length = unchecked(keyLength[entry]);
+    if (start < 0 || length < 1 || <i64>start + <i64>length > <i64>keyCount) return false;
+    start = unchecked(expansionStart[entry]);
+    length = unchecked(expansionLength[entry]);
+    if (start < 0 || length < 0 || <i64>start + <i64>length > <i64>wordCount) return false;
+  }
+  for (let at = 0; at < keyCount; at++) {
+    let token = unchecked(keyList[at]);
+    if (token < 0 || token >= keyTokenTotal) return false;
+  }
+  for (let at = 0; at < wordCount; at++) {
+    let word = unchecked(words[at]);
+    if (word < 0 || word >= wordTotal) return false;
+  }
+  return true;
+}
+
+/** Replaces the lexicon by one `encodeLexiconState` wrote; false when it is not sound. */
+export function decodeLexiconState(pointer: usize, length: i32): bool {
+  if (length < LEXICON_HEADER) return false;
+  let entries = load<i32>(pointer);
+  let keyCount = load<i32>(pointer, 4);
+  let wordCount = load<i32>(pointer, 8);
+  let keyBytes = load<i32>(pointer, 12);
+  let wordBytes = load<i32>(pointer, 16);
+  if (entries < 0 || keyCount < 0 || wordCount < 0 || keyBytes < 16 || wordBytes < 16 || load<i32>(pointer, 20) != 0) return false;
+  if (<i64>LEXICON_HEADER + <i64>keyBytes + <i64>wordBytes > <i64>length) return false;
+  // On failure the core is left half-loaded; the host discards it.
+  let at = pointer + LEXICON_HEADER;
+  if (!keyTokens.decode(at, keyBytes)) return false;
+  at += keyBytes;
+  if (!expansionWords.decode(at, wordBytes)) return false;
+  at += wordBytes;
+  let rest = <i64>length - LEXICON_HEADER - keyBytes - wordBytes;
+  if (rest != (<i64>keyTokens.count + <i64>entries * 5 + <i64>keyCount + <i64>wordCount) << 2) return false;
+  let head = loadInts(at, keyTokens.count);
+  at += <usize>keyTokens.count << 2;
+  let next = loadInts(at, entries);
+  at += <usize>entries << 2;
+  let keyStart = loadInts(at, entries);
+  at += <usize>entries << 2;
+  let keyLength = loadInts(at, entries);
+  at += <usize>entries << 2;
+  let expansionStart = loadInts(at, entries);
+  at += <usize>entries << 2;
+  let expansionLength = loadInts(at, entries);
+  at += <usize>entries << 2;
+  let keyList = loadInts(at, keyCount);
+  at += <usize>keyCount << 2;
+  let wordList = loadInts(at, wordCount);
+  if (!entriesSound(head, keyTokens.count, next, keyStart, keyLength, expansionStart, expansionLength, keyList, keyCount,
+    wordList, wordCount, entries, keyTokens.count, expansionWords.count)) return false;
+  entryHead = head;
+  entryNext = next;
+  entryKeyStart = keyStart;
+  entryKeyLength = keyLength;
+  entryExpansionStart = expansionStart;
+  entryExpansionLength = expansionLength;
+  keyTokenList = keyList;
+  keyTokenCount = keyCount;
+  expansionList = wordList;
+  expansionCount = wordCount;
+  entryCount = entries;
+  return true;
+}
+
 /** Maps expansion words to index terms; called after an index is built or loaded. */
 export function prepareLexicon(): void {
   expansionTerms = freshInt32Array(expansionWords.count);

@@ -8,7 +8,7 @@ import type { CoreMemory } from "./memory.js";
 import { DEFAULT_RANKER_OPTIONS, FIELDS, type ResolvedRankerOptions } from "./options.js";
 
 export const ARTIFACT_MAGIC = Object.freeze([0x54, 0x53, 0x46, 0x54]); // "TSFT"
-export const ARTIFACT_VERSION = 1;
+export const ARTIFACT_VERSION = 2;
 const HEADER_BYTES = 64;
 const CHECKSUM_BYTES = 4;
 const FLAG_LONE_SURROGATES = 1;
@@ -20,7 +20,9 @@ const SECTION_STOPWORDS = 101;
 const SECTION_ID_OFFSETS = 102;
 const SECTION_ID_UNITS = 103;
 const SECTION_LEXICON = 104;
-const CORE_SECTIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+const CORE_SECTIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14];
+const SECTION_STOPWORD_TABLE = 13;
+const SECTION_LEXICON_TABLES = 14;
 const SECTION_ORDER = [SECTION_OPTIONS, SECTION_STOPWORDS, SECTION_LEXICON, SECTION_ID_OFFSETS, SECTION_ID_UNITS, ...CORE_SECTIONS];
 const OPTIONS_BYTES = 4 + 8 * (4 + FIELDS.length);
 
@@ -114,6 +116,7 @@ export function serializeIndex(memory: CoreMemory, idTable: IdTable, options: Re
   ids.forEach((id, index) => {
     for (let unit = 0; unit < id.length; unit++) idUnits[idOffsets[index]! + unit] = id.charCodeAt(unit);
   });
+  core.stageTables();
   const encodedOptions = encodeOptions(options);
   const encodedStopwords = encodeStrings(options.stopwords);
   const encodedLexicon = encodeLexicon(options.lexicon);
@@ -369,7 +372,10 @@ export function loadIndex(
   const core = memory.core;
   let status: number;
   try {
-    if (!core.prepareLoad(count, termCount, poolLength, tableSize, postingCount)) corrupt("index sizes");
+    const stagedBytes = (id: number): number => lengths[SECTION_ORDER.indexOf(id)]!;
+    if (!core.prepareLoad(count, termCount, poolLength, tableSize, postingCount, stagedBytes(SECTION_STOPWORD_TABLE), stagedBytes(SECTION_LEXICON_TABLES))) {
+      corrupt("index sizes");
+    }
     for (const id of CORE_SECTIONS) {
       const source = section(id);
       if (source.length !== core.sectionBytes(id)) corrupt(`section ${id} size`);
@@ -408,6 +414,8 @@ const SECTION_NAMES = new Map<number, string>([
   [10, "field totals"],
   [11, "document ranks"],
   [12, "name term counts"],
+  [SECTION_STOPWORD_TABLE, "stopword table"],
+  [SECTION_LEXICON_TABLES, "lexicon tables"],
 ]);
 
 /** Header fields and section sizes of an artifact, for `toolsift inspect` (no checks beyond layout). */

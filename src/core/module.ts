@@ -71,7 +71,8 @@ export interface CoreExports {
   buildId(): number;
   sectionPointer(section: number): number;
   sectionBytes(section: number): number;
-  prepareLoad(count: number, termCount: number, poolLength: number, tableSize: number, postingCount: number): number;
+  prepareLoad(count: number, termCount: number, poolLength: number, tableSize: number, postingCount: number, stopwordBytes: number, lexiconBytes: number): number;
+  stageTables(): void;
   finishLoad(): number;
   termTableSize(): number;
   termPoolLength(): number;

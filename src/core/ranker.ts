@@ -92,14 +92,21 @@ function coreBuildId(): number {
   return buildIdOfCore;
 }
 
-function configureCore(memory: CoreMemory, options: ResolvedRankerOptions): void {
+// Analyzer and scoring numbers; a loaded index brings its query tables with it.
+function configureScoring(memory: CoreMemory, options: ResolvedRankerOptions): void {
   const core = memory.core;
   core.configure(options.analyzer === "stem" ? 1 : 0, options.k1, options.b, options.maxQueryTerms, options.termSelection === "first" ? 0 : 1);
   FIELDS.forEach((field, index) => core.setFieldWeight(index, options.weights[field]));
   core.setNameCoverageBonus(options.nameBonus);
+  core.setQueryExpansionWeight(options.expansionWeight);
+}
+
+// The numbers, then the stopword and lexicon tables analyzed from their text (for a build).
+function configureCore(memory: CoreMemory, options: ResolvedRankerOptions): void {
+  const core = memory.core;
+  configureScoring(memory, options);
   // Stopwords are analyzed as one text: a newline separates them as any separator would.
   for (const chunk of stopwordChunks(options.stopwords, memory.maxInput)) core.addStopword(memory.write(chunk));
-  core.setQueryExpansionWeight(options.expansionWeight);
   if (options.lexicon !== false) {
     for (const chunk of lexiconChunks(options.lexicon, memory.maxInput)) core.addLexiconEntries(memory.write(chunk));
   }
@@ -237,7 +244,7 @@ export class Bm25ToolRanker implements ToolRanker {
         } catch (cause) {
           throw new ToolsiftError("artifact_corrupt", "index artifact options are out of range", { cause });
         }
-        configureCore(memory, stored);
+        configureScoring(memory, stored);
       },
     );
     return new Bm25ToolRanker([]);
