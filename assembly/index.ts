@@ -6,7 +6,7 @@ import { MAX_INPUT, tokenCount, tokenLength, tokenPointer, tokenize } from "./an
 import { setWordFormMode } from "./analyzer/wordform";
 import { addField as addFieldText, beginBuild as begin, finishBuild as finish, setDocumentRank as setRank } from "./index/build";
 import { FIELD_COUNT, MAX_DOCUMENTS, documentCount, postingStarts, setNameBonus, setScoring, stopwords, terms, weights } from "./index/state";
-import { SECTION_COUNT, prepareLoad as prepare, restoreTables, sectionBytes, sectionPointer, stageTables, validateLoaded } from "./index/artifact";
+import { SECTION_COUNT, prepareLoad, restoreTables, sectionBytes, sectionPointer, stageTables, validateLoaded } from "./index/artifact";
 import { BUILD_ID } from "./build-id";
 import { logarithm } from "./index/log";
 import { EXPLAIN_STRIDE, explain as explainDocument, explainValues } from "./search/explain";
@@ -25,24 +25,11 @@ import {
 } from "./search/query";
 import { addLexiconEntry as addEntry, lexiconSize, prepareLexicon } from "./search/lexicon";
 
-export { EXPLAIN_STRIDE, FIELD_COUNT, MAX_DOCUMENTS, MAX_INPUT, MAX_QUERY_TERMS, SECTION_COUNT, sectionBytes, sectionPointer, stageTables };
+export { EXPLAIN_STRIDE, FIELD_COUNT, MAX_DOCUMENTS, MAX_INPUT, MAX_QUERY_TERMS, SECTION_COUNT, prepareLoad, sectionBytes, sectionPointer, stageTables };
 
 /** Identifies this build of the core; artifacts record it (SPEC §2.4). */
 export function buildId(): u32 {
   return BUILD_ID;
-}
-
-/** Allocates an index of the recorded sizes before the host copies sections in. */
-export function prepareLoad(
-  count: i32,
-  termCount: i32,
-  poolLength: i32,
-  tableSize: i32,
-  postingCount: i32,
-  stopwordBytes: i32,
-  lexiconBytes: i32,
-): bool {
-  return prepare(count, termCount, poolLength, tableSize, postingCount, stopwordBytes, lexiconBytes);
 }
 
 /** Validates the copied sections, restores the query tables and readies search; 0 when sound. */

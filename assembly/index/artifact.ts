@@ -92,7 +92,7 @@ export function sectionBytes(section: i32): i32 {
     case SECTION_TERM_TABLE: return terms.table.length << 2;
     case SECTION_POSTING_STARTS: return (termCount + 1) << 2;
     case SECTION_POSTINGS: return postings.length << 2;
-    case SECTION_SATURATIONS: return saturations.length << 2;
+    case SECTION_SATURATIONS: return saturations.length << 1;
     case SECTION_INVERSE_FREQUENCIES: return termCount << 3;
     case SECTION_FIELD_LENGTHS: return (documentCount * FIELD_COUNT) << 1;
     case SECTION_FIELD_TOTALS: return (FIELD_COUNT * 2) << 3;

@@ -19,6 +19,7 @@ import {
   postingStarts,
   postings,
   saturations,
+  quantizeSaturation,
   setDocumentArrays,
   setPostingArrays,
   terms,
@@ -169,7 +170,7 @@ export function computeScoringTables(): void {
     unchecked((inverseFrequencies[term] = logarithm(1.0 + (total - frequency + 0.5) / (frequency + 0.5))));
     for (let index = start; index < end; index++) {
       let combined = combinedFrequency(unchecked(postings[index]));
-      unchecked((saturations[index] = <f32>(combined / (k1 + combined))));
+      unchecked((saturations[index] = quantizeSaturation(combined / (k1 + combined))));
     }
   }
 }

@@ -1,7 +1,7 @@
 // The whole index of this module instance: flat typed arrays (SPEC §2.3, DESIGN.md
 // "Index layout"). One instance holds one index; the TypeScript layer instantiates the
 // compiled module once per ranker.
-import { freshFloat32Array, freshFloat64Array, freshUint16Array, freshUint32Array } from "../fresh";
+import { freshFloat64Array, freshUint16Array, freshUint32Array } from "../fresh";
 import { TermDictionary } from "./dictionary";
 
 export const FIELD_COUNT: i32 = 6;
@@ -52,8 +52,19 @@ export function setNameBonus(value: f64): void {
 /** Postings of term t are `[postingStarts[t], postingStarts[t + 1])`, documents ascending. */
 export let postingStarts = freshUint32Array(1);
 export let postings = freshUint32Array(0);
-/** Per posting: `tf~ / (k1 + tf~)` rounded to f32 (DESIGN.md, Scoring). */
-export let saturations = freshFloat32Array(0);
+/**
+ * Per posting: `tf~ / (k1 + tf~)` in units of 2^−16, rounded to nearest (DESIGN.md, Scoring):
+ * the score reads `q × 2^−16`, exact in f64, so the quantization is the only rounding.
+ */
+export let saturations = freshUint16Array(0);
+export const SATURATION_UNIT: f64 = 1.0 / 65536.0;
+
+/** `s` in units of 2^−16: `min(floor(s × 65536 + 0.5), 65535)` (s ≥ 0). */
+@inline
+export function quantizeSaturation(s: f64): u16 {
+  let units = Math.floor(s * 65536.0 + 0.5);
+  return units < 65535.0 ? <u16>units : <u16>65535;
+}
 export let inverseFrequencies = freshFloat64Array(0);
 
 export function setDocumentArrays(count: i32): void {
@@ -67,6 +78,6 @@ export function setDocumentArrays(count: i32): void {
 export function setPostingArrays(termCount: i32, postingCount: i32): void {
   postingStarts = freshUint32Array(termCount + 1);
   postings = freshUint32Array(postingCount);
-  saturations = freshFloat32Array(postingCount);
+  saturations = freshUint16Array(postingCount);
   inverseFrequencies = freshFloat64Array(termCount);
 }

@@ -12,6 +12,7 @@ import {
   postingStarts,
   postings,
   saturations,
+  SATURATION_UNIT,
   weights,
 } from "../index/state";
 import { MAX_QUERY_TERMS, queryTermCount, queryTerms, queryWeights } from "./query";
@@ -43,7 +44,7 @@ export function explain(document: i32): i32 {
     let posting = unchecked(postings[at]);
     let base = index * EXPLAIN_STRIDE;
     let factor = unchecked(queryWeights[index]) * unchecked(inverseFrequencies[term]);
-    explainValues[base] = factor * <f64>unchecked(saturations[at]);
+    explainValues[base] = factor * (<f64>unchecked(saturations[at]) * SATURATION_UNIT);
     explainValues[base + 1] = combinedFrequency(posting);
     for (let field = 0; field < FIELD_COUNT; field++) {
       let frequency = fieldFrequency(posting, field);

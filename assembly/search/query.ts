@@ -15,6 +15,7 @@ import {
   postingStarts,
   postings,
   saturations,
+  SATURATION_UNIT,
   stopwords,
   terms,
 } from "../index/state";
@@ -194,12 +195,14 @@ function accumulate(): void {
   let count = touchedCount;
   for (let index = 0; index < queryTermCount; index++) {
     let term = unchecked(queryTerms[index]);
-    let factor = unchecked(queryWeights[index]) * unchecked(inverseFrequencies[term]);
+    // (qw × idf × 2^−16) × q equals (qw × idf) × (q × 2^−16) bit for bit: scaling by a power
+    // of two is exact, so both round the same real product once.
+    let factor = unchecked(queryWeights[index]) * unchecked(inverseFrequencies[term]) * SATURATION_UNIT;
     let end = <usize>unchecked(postingStarts[term + 1]);
     for (let at = <usize>unchecked(postingStarts[term]); at < end; at++) {
       let posting = load<u32>(postingBase + (at << 2));
       let document = <usize>(posting >> DOC_SHIFT);
-      let contribution = factor * <f64>load<f32>(saturationBase + (at << 2));
+      let contribution = factor * <f64>load<u16>(saturationBase + (at << 1));
       let scoreAt = scoreBase + (document << 3);
       let inName = <u16>((posting & 3) != 0);
       if (load<u32>(stampBase + (document << 2)) != current) {

@@ -340,7 +340,7 @@ export function loadIndex(
     [4, 4 * tableSize],
     [5, 4 * (termCount + 1)],
     [6, 4 * postingCount],
-    [7, 4 * postingCount],
+    [7, 2 * postingCount],
     [8, 8 * termCount],
     [9, 12 * count],
     [10, 96],

@@ -276,8 +276,8 @@ export function oracleRank(
   return hits.slice(0, oracleLimit(limit, hits.length));
 }
 
-/** `c(t, d)` of the Scoring section: `s = fround(tf~ / (k1 + tf~))`, `c = (qw * idf) * s`. */
+/** `c(t, d)` of the Scoring section: `s` in units of 2^−16 (rounded, at most 65535), `c = (qw * idf) * s`. */
 export function scoreContribution(queryWeight: number, idf: number, tfTilde: number, k1: number): number {
-  const saturated = Math.fround(tfTilde / (k1 + tfTilde));
-  return (queryWeight * idf) * saturated;
+  const units = Math.min(Math.floor((tfTilde / (k1 + tfTilde)) * 65536 + 0.5), 65535);
+  return (queryWeight * idf) * (units / 65536);
 }
