@@ -12,6 +12,7 @@ export const ARTIFACT_VERSION = 2;
 const HEADER_BYTES = 64;
 const CHECKSUM_BYTES = 4;
 const FLAG_LONE_SURROGATES = 1;
+const FLAG_ASCII_IDS = 2;
 const FIELD_CAPS = [32, 96, 64, 64, 128, 128];
 
 // Host sections, then the core's own (numbered as in assembly/index/artifact.ts).
@@ -112,7 +113,9 @@ export function serializeIndex(memory: CoreMemory, idTable: IdTable, options: Re
   const core = memory.core;
   const idOffsets = new Uint32Array(ids.length + 1);
   ids.forEach((id, index) => (idOffsets[index + 1] = idOffsets[index]! + id.length));
-  const idUnits = new Uint16Array(idOffsets[ids.length]!);
+  // Ids that are all ASCII (the usual case) take one byte per code unit, else two.
+  const ascii = ids.every((id) => /^[\0-\x7f]*$/.test(id));
+  const idUnits = ascii ? new Uint8Array(idOffsets[ids.length]!) : new Uint16Array(idOffsets[ids.length]!);
   ids.forEach((id, index) => {
     for (let unit = 0; unit < id.length; unit++) idUnits[idOffsets[index]! + unit] = id.charCodeAt(unit);
   });
@@ -134,7 +137,7 @@ export function serializeIndex(memory: CoreMemory, idTable: IdTable, options: Re
   const view = new DataView(out.buffer);
   out.set(ARTIFACT_MAGIC, 0);
   view.setUint16(4, ARTIFACT_VERSION, true);
-  view.setUint16(6, ids.some(hasLoneSurrogate) ? FLAG_LONE_SURROGATES : 0, true);
+  view.setUint16(6, (ids.some(hasLoneSurrogate) ? FLAG_LONE_SURROGATES : 0) | (ascii ? FLAG_ASCII_IDS : 0), true);
   view.setUint32(8, core.buildId() >>> 0, true);
   view.setUint32(12, fingerprintOf(encodedOptions, encodedStopwords, encodedLexicon), true);
   view.setUint32(16, total, true);
@@ -240,14 +243,16 @@ function encodeStringsCached(strings: readonly string[]): Uint8Array {
   return encoded;
 }
 
-function decodeIds(offsetBytes: Uint8Array, unitBytes: Uint8Array, count: number, loneSurrogates: boolean): IdTable {
-  if (offsetBytes.length !== 4 * (count + 1) || unitBytes.length % 2 !== 0) corrupt("id sections");
+function decodeIds(offsetBytes: Uint8Array, unitBytes: Uint8Array, count: number, loneSurrogates: boolean, ascii: boolean): IdTable {
+  if (offsetBytes.length !== 4 * (count + 1) || (!ascii && unitBytes.length % 2 !== 0)) corrupt("id sections");
   const offsets = new DataView(offsetBytes.buffer, offsetBytes.byteOffset, offsetBytes.byteLength);
-  const unitCount = unitBytes.length / 2;
+  const unitWidth = ascii ? 1 : 2;
+  const unitCount = unitBytes.length / unitWidth;
   let text: string | undefined;
   if (!loneSurrogates && typeof TextDecoder !== "undefined") {
+    // A non-ASCII byte in an ASCII section decodes to fewer units (or fails): refused below.
     try {
-      text = new TextDecoder("utf-16le", { fatal: true }).decode(unitBytes);
+      text = new TextDecoder(ascii ? "utf-8" : "utf-16le", { fatal: true, ignoreBOM: true }).decode(unitBytes);
     } catch {
       text = undefined;
     }
@@ -257,7 +262,11 @@ function decodeIds(offsetBytes: Uint8Array, unitBytes: Uint8Array, count: number
     const parts: string[] = [];
     for (let unit = 0; unit < unitCount; unit += 4096) {
       const chunk: number[] = [];
-      for (let at = unit; at < Math.min(unitCount, unit + 4096); at++) chunk.push(units.getUint16(2 * at, true));
+      for (let at = unit; at < Math.min(unitCount, unit + 4096); at++) {
+        const code = ascii ? units.getUint8(at) : units.getUint16(2 * at, true);
+        if (ascii && code > 0x7f) corrupt("id text");
+        chunk.push(code);
+      }
       parts.push(String.fromCharCode(...chunk));
     }
     text = parts.join("");
@@ -318,7 +327,7 @@ export function loadIndex(
     throw new ToolsiftError("artifact_analyzer_mismatch", "index artifact was built with other analyzer or scoring options than the ones given", { path: [12] });
   }
   const flags = view.getUint16(6, true);
-  if ((flags & ~FLAG_LONE_SURROGATES) !== 0) corrupt("unknown flags", 6);
+  if ((flags & ~(FLAG_LONE_SURROGATES | FLAG_ASCII_IDS)) !== 0 || flags === (FLAG_LONE_SURROGATES | FLAG_ASCII_IDS)) corrupt("unknown flags", 6);
   for (let at = 44; at < HEADER_BYTES; at++) if (bytes[at] !== 0) corrupt("reserved header bytes", at);
   const count = view.getUint32(20, true);
   const termCount = view.getUint32(24, true);
@@ -388,7 +397,7 @@ export function loadIndex(
     configure(memory, options);
     status = core.finishLoad();
     if (status !== 0) corrupt(`index check ${status} failed`);
-    const ids = decodeIds(section(SECTION_ID_OFFSETS), section(SECTION_ID_UNITS), count, (flags & FLAG_LONE_SURROGATES) !== 0);
+    const ids = decodeIds(section(SECTION_ID_OFFSETS), section(SECTION_ID_UNITS), count, (flags & FLAG_LONE_SURROGATES) !== 0, (flags & FLAG_ASCII_IDS) !== 0);
     return { memory, ids, options };
   } catch (cause) {
     if (cause instanceof ToolsiftError) throw cause;
