@@ -13,6 +13,7 @@ import { EXPLAIN_STRIDE, explain as explainDocument, explainValues } from "./sea
 import {
   MAX_QUERY_TERMS,
   prepareSearch,
+  queryStats,
   queryTermCount,
   queryTerms,
   queryWeights,
@@ -156,6 +157,11 @@ export function resultDocumentsPointer(): usize {
 
 export function resultScoresPointer(): usize {
   return resultScores.dataStart;
+}
+
+/** Two f64 at a fixed address, set by every `search`: the query's ceiling and the index's reference score. */
+export function queryStatsPointer(): usize {
+  return queryStats.dataStart;
 }
 
 /** Explains `document` against the last query; values at `explainPointer()`. */

@@ -4,7 +4,7 @@ export * from "./core/index.js";
 export { ToolsiftError, isToolsiftError } from "./errors.js";
 export * from "./catalogue/index.js";
 export type { ToolsiftErrorCode } from "./errors.js";
-export type { RankedHit, ToolParamDoc, ToolRanker, ToolRankerFactory, ToolSearchDoc } from "./types.js";
+export type { RankedHit, RankedSearch, ToolParamDoc, ToolRanker, ToolRankerFactory, ToolSearchDoc } from "./types.js";
 export { DEFAULT_STOPWORDS } from "./analysis/stopwords.js";
 export { DEFAULT_LEXICON } from "./analysis/lexicon.js";
 export {

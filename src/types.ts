@@ -2,6 +2,19 @@
 export interface RankedHit {
   readonly id: string;
   readonly score?: number;
+  /** How the hit was found: `"terms"` scored, `"name"` the name fallback (DESIGN.md "No confident match"). */
+  readonly match?: "terms" | "name";
+}
+
+/**
+ * What `ToolRanker.search` returns: the hits, and whether they include a confident match.
+ * `floor` (optional) is the score a hit needs to count as one, so a caller that drops some
+ * hits (a session drops tools already on the menu) can judge the hits it keeps.
+ */
+export interface RankedSearch {
+  readonly hits: readonly RankedHit[];
+  readonly confident: boolean;
+  readonly floor?: number;
 }
 
 /**
@@ -14,6 +27,11 @@ export interface RankedHit {
 export interface ToolRanker {
   readonly kind: string;
   rank(query: string, limit: number): readonly RankedHit[];
+  /**
+   * Optional: ranks like `rank` and says whether the best hits matched well (the built-in
+   * ranker's `search`). A session that finds it uses it to tell the model "No confident match".
+   */
+  search?(query: string, limit: number): RankedSearch;
 }
 
 /** A parameter as the index sees it: its name and, when trusted, its description. */

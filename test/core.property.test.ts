@@ -15,7 +15,7 @@ import {
   vocabularyArb,
   type Case,
 } from "./oracle/arbitraries.js";
-import { oracleRank, oracleSplitSummary, oracleTokens, prepareField, type OracleHit } from "./oracle/index.js";
+import { oracleRank, oracleSearch, oracleSplitSummary, oracleTokens, prepareField, type OracleHit } from "./oracle/index.js";
 
 // Case counts: 1,820 random cases per run in total, sized so the file stays well under a
 // minute on a shared 2-core machine when everything passes (about 30 s measured under load).
@@ -25,6 +25,7 @@ const RUNS = {
   analyzer: { numRuns: 400, budget: 5_000 },
   summary: { numRuns: 400, budget: 5_000 },
   parity: { numRuns: 400, budget: 25_000 },
+  confidence: { numRuns: 150, budget: 10_000 },
   unicode: { numRuns: 300, budget: 8_000 },
   heapVersusSort: { numRuns: 200, budget: 10_000 },
   limits: { numRuns: 80, budget: 6_000 },
@@ -112,6 +113,41 @@ describe("core vs oracle (property)", () => {
         }
       }),
       runs("parity"),
+    );
+  });
+
+  // DESIGN.md "No confident match": ceiling and reference bit-identical (floor 0 / share 1 makes
+  // the floor the ceiling; floor 1 / share 0 the reference), the same verdict, and the same
+  // name fallback, also for queries cut out of tool names (which rarely score).
+  it("says confident and falls back on names exactly like the oracle", () => {
+    const settings = [{ floor: 0.6, share: 0.05 }, { floor: 0, share: 1 }, { floor: 1, share: 0 }];
+    fc.assert(
+      fc.property(caseArb, fc.array(fc.tuple(fc.nat(), fc.nat(), fc.nat()), { minLength: 1, maxLength: 3 }), (testCase, cuts) => {
+        const ranker = buildRanker(testCase);
+        const ids = testCase.docs.map((doc) => doc.id);
+        // Two slices (3–10 units) of two names, upper-cased: fragments of unequal length that
+        // are rarely index terms, so the fallback runs and its order matters.
+        const slice = (which: number, start: number, length: number): string => {
+          const id = ids[which % ids.length]!;
+          const from = start % Math.max(1, id.length - 2);
+          return id.slice(from, from + 3 + (length % 8)).toUpperCase();
+        };
+        const pieces = ids.length === 0 ? [] : cuts.map(([which, start, length]) => `${slice(which, start, length)} ${slice(which + 1, length, start)}`);
+        for (const query of [...testCase.queries, ...pieces]) {
+          for (const confidence of settings) {
+            for (const limit of [3, Infinity]) {
+              const core = ranker.search(query, limit, confidence);
+              const expected = oracleSearch(testCase.docs, testCase.options, query, limit, confidence);
+              const what = `query ${JSON.stringify(query)} ${JSON.stringify(confidence)} limit ${limit}`;
+              assertSame(core.hits, expected.hits, what);
+              expect(core.hits.map((hit) => hit.match), what).toEqual(expected.hits.map((hit) => hit.match));
+              expect(Object.is(core.floor, expected.floor), `${what}: floor ${core.floor} vs ${expected.floor}`).toBe(true);
+              expect([core.confident, core.fallback], what).toEqual([expected.confident, expected.fallback]);
+            }
+          }
+        }
+      }),
+      runs("confidence"),
     );
   });
 

@@ -5,6 +5,7 @@ import { freshFloat64Array, freshInt32Array, freshUint16Array, freshUint32Array,
 import { MAX_INPUT, tokenCount, tokenLength, tokenPointer, tokenize } from "../analyzer/tokenizer";
 import { foldWordForm } from "../analyzer/wordform";
 import { expandTokens } from "./lexicon";
+import { logarithm } from "../index/log";
 import {
   DOC_SHIFT,
   documentCount,
@@ -61,6 +62,13 @@ let touched = freshInt32Array(0);
 let touchedCount: i32 = 0;
 let stamp: u32 = 0;
 
+/**
+ * DESIGN.md "No confident match": after `search`, [0] the ceiling of the query (the score a
+ * tool matching every chosen term with saturation 1 and a fully covered name would get) and
+ * [1] the reference score of the index (idf of a term only one tool has). Fixed in memory.
+ */
+export const queryStats = new Float64Array(2);
+
 /** Best first after `search`: document numbers and their scores. */
 export let resultDocuments = freshInt32Array(0);
 export let resultScores = freshFloat64Array(0);
@@ -75,6 +83,17 @@ export function prepareSearch(): void {
   resultDocuments = freshInt32Array(documentCount);
   resultScores = freshFloat64Array(documentCount);
   stamp = 0;
+  let total = <f64>documentCount;
+  unchecked((queryStats[1] = logarithm(1.0 + (total - 1.0 + 0.5) / (1.0 + 0.5))));
+}
+
+// DESIGN.md "No confident match": (Σ qw·idf in query order) × (1 + nameBonus).
+function queryCeiling(): f64 {
+  let sum = 0.0;
+  for (let index = 0; index < queryTermCount; index++) {
+    sum = sum + unchecked(queryWeights[index]) * unchecked(inverseFrequencies[unchecked(queryTerms[index])]);
+  }
+  return sum * (1.0 + nameBonus);
 }
 
 function nextStamp(): void {
@@ -306,6 +325,7 @@ export function search(pointer: usize, length: i32, limit: i32): i32 {
   nextStamp();
   tokenize(pointer, length);
   chooseQueryTerms();
+  unchecked((queryStats[0] = queryCeiling()));
   if (limit <= 0 || queryTermCount == 0) return 0;
   accumulate();
   return selectTop(limit < documentCount ? limit : documentCount);

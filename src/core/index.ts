@@ -1,5 +1,8 @@
 export { Bm25ToolRanker, MAX_DOCUMENTS, clampLimit } from "./ranker.js";
-export type { BuildHooks, HitExplanation, ScoredHit, TermExplanation } from "./ranker.js";
+export type { BuildHooks, HitExplanation, ScoredHit, SearchHit, TermExplanation, ToolSearchResult } from "./ranker.js";
+export { CONFIDENCE_DEFAULTS, resolveConfidenceOptions } from "./confidence.js";
+export type { ConfidenceOptions, ResolvedConfidenceOptions } from "./confidence.js";
+export { MIN_FRAGMENT_LENGTH } from "./name-fallback.js";
 export { DEFAULT_RANKER_OPTIONS, FIELDS, rankerOptionsSchema, resolveRankerOptions } from "./options.js";
 export type { FieldName, RankerOptions, ResolvedRankerOptions } from "./options.js";
 export { initWith, isInitialized } from "./module.js";

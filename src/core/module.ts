@@ -62,6 +62,7 @@ export interface CoreExports {
   search(length: number, limit: number): number;
   resultDocumentsPointer(): number;
   resultScoresPointer(): number;
+  queryStatsPointer(): number;
   explain(document: number): number;
   explainPointer(): number;
   queryTermText(index: number): number;

@@ -92,7 +92,7 @@ export type ResolvedRankerOptions = z.output<typeof rankerOptionsSchema>;
 
 // zod/mini carries no message catalogue (it keeps the package small), so the messages that
 // name the field and its allowed range are written here.
-function describe(issue: z.core.$ZodIssue): string {
+export function describeIssue(issue: z.core.$ZodIssue): string {
   switch (issue.code) {
     case "too_small":
       if (!issue.inclusive) return `must be > ${issue.minimum}`;
@@ -117,5 +117,5 @@ export function resolveRankerOptions(options: unknown): ResolvedRankerOptions {
   const issue = result.error.issues[0]!;
   const path = issue.path.map((part) => (typeof part === "symbol" ? String(part) : part));
   const name = path.length > 0 ? path.join(".") : "options";
-  throw new ToolsiftError("invalid_option", `ranker option ${name}: ${describe(issue)}`, { path, cause: result.error });
+  throw new ToolsiftError("invalid_option", `ranker option ${name}: ${describeIssue(issue)}`, { path, cause: result.error });
 }

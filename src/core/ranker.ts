@@ -3,7 +3,9 @@ import type { RankedHit, ToolRanker, ToolSearchDoc } from "../types.js";
 import { documentFields, prepareField, prepareQuery } from "./fields.js";
 import { analyzerFingerprint, loadIndex, serializeIndex } from "./artifact.js";
 import { IdTable } from "./ids.js";
+import { confidenceFloor, resolveConfidenceOptions, type ConfidenceOptions } from "./confidence.js";
 import { CoreMemory } from "./memory.js";
+import { NameIndex, matchNames } from "./name-fallback.js";
 import { instantiateCore } from "./module.js";
 import { DEFAULT_RANKER_OPTIONS, FIELDS, resolveRankerOptions, type FieldName, type RankerOptions, type ResolvedRankerOptions } from "./options.js";
 
@@ -20,6 +22,23 @@ export interface BuildHooks {
 export interface ScoredHit {
   readonly id: string;
   readonly score: number;
+}
+
+/** One hit of `Bm25ToolRanker.search`: a scored hit, or (`match: "name"`) one found by the name fallback. */
+export interface SearchHit extends ScoredHit {
+  /** `"terms"`: scored by its query terms; `"name"`: its name contains part of the query (score 0). */
+  readonly match: "terms" | "name";
+}
+
+/** The answer of `Bm25ToolRanker.search` (DESIGN.md "No confident match"). */
+export interface ToolSearchResult {
+  readonly hits: readonly SearchHit[];
+  /** The best hit scored at least `floor`: the search found something that matched well. */
+  readonly confident: boolean;
+  /** The score a hit needs to count as a confident match for this query. */
+  readonly floor: number;
+  /** The hits come from the name fallback: no tool scored. */
+  readonly fallback: boolean;
 }
 
 /** How one query term scored against one hit: its contribution and the part from each field. */
@@ -174,6 +193,8 @@ export class Bm25ToolRanker implements ToolRanker {
   readonly #memory: CoreMemory;
   readonly #ids: IdTable;
   #idNumbers: Map<string, number> | undefined;
+  #names: NameIndex | undefined;
+  #statsPointer: number | undefined;
 
   constructor(docs: readonly ToolSearchDoc[], options?: RankerOptions, hooks: BuildHooks = {}) {
     if (pendingLoad !== undefined) {
@@ -285,6 +306,38 @@ export class Bm25ToolRanker implements ToolRanker {
     const hits: ScoredHit[] = new Array(count);
     for (let index = 0; index < count; index++) hits[index] = { id: this.#ids.at(documents[index]!), score: scores[index]! };
     return hits;
+  }
+
+  /**
+   * Ranks like `rank` and says whether the search found a confident match (DESIGN.md "No
+   * confident match"): `confident` when the best hit scored at least `floor`. When no tool
+   * scores at all, the hits are tools whose names contain a fragment of the query (at least
+   * 3 characters; `match: "name"`, score 0), longest match first, then id. Still one call
+   * into the core per query; the fallback runs in TypeScript only when nothing scored.
+   *
+   * @example
+   * const { hits, confident } = ranker.search("create a pull request", 5);
+   * if (!confident) console.log("closest tools:", hits.map((hit) => hit.id));
+   */
+  search(query: string, limit: number, options?: ConfidenceOptions): ToolSearchResult {
+    const confidence = resolveConfidenceOptions(options);
+    const count = this.#search(query, limit);
+    const core = this.#memory.core;
+    this.#statsPointer ??= core.queryStatsPointer();
+    const stats = this.#memory.float64View(this.#statsPointer, 2);
+    const floor = confidenceFloor(stats[0]!, stats[1]!, confidence);
+    if (count > 0) {
+      const documents = this.#memory.int32View(core.resultDocumentsPointer(), count);
+      const scores = this.#memory.float64View(core.resultScoresPointer(), count);
+      const hits: SearchHit[] = new Array(count);
+      for (let index = 0; index < count; index++) hits[index] = { id: this.#ids.at(documents[index]!), score: scores[index]!, match: "terms" };
+      return { hits, confident: hits[0]!.score >= floor, floor, fallback: false };
+    }
+    const size = clampLimit(limit, this.#ids.length);
+    if (size === 0) return { hits: [], confident: false, floor, fallback: false };
+    this.#names ??= new NameIndex(this.#ids.length, (document) => this.#ids.at(document));
+    const hits = matchNames(this.#names, prepareQuery(query), size).map(({ id }): SearchHit => ({ id, score: 0, match: "name" }));
+    return { hits, confident: false, floor, fallback: hits.length > 0 };
   }
 
   /** The query terms as the analyzer chose them (after stopwords, dedupe and the cap). */

@@ -20,6 +20,10 @@ export interface SearchDecision {
   readonly results: readonly string[];
   readonly loaded: readonly string[];
   readonly skills?: readonly string[];
+  /** Written only as `false`: the search found no confident match (DESIGN.md "No confident match"). */
+  readonly confident?: false;
+  /** Written only as `true`: the results came from the name fallback. */
+  readonly fallback?: true;
 }
 
 /**
@@ -66,10 +70,14 @@ export interface StoredDecision {
   readonly query: unknown;
   readonly results: unknown;
   readonly loaded: unknown;
+  readonly confident: unknown;
+  readonly fallback: unknown;
 }
 
 export function readStoredDecision(value: unknown): StoredDecision {
-  if (typeof value !== "object" || value === null) return { query: undefined, results: undefined, loaded: undefined };
+  if (typeof value !== "object" || value === null) {
+    return { query: undefined, results: undefined, loaded: undefined, confident: undefined, fallback: undefined };
+  }
   const field = (key: string): unknown => {
     try {
       return (value as Record<string, unknown>)[key];
@@ -77,5 +85,11 @@ export function readStoredDecision(value: unknown): StoredDecision {
       return undefined;
     }
   };
-  return { query: field("query"), results: field("results"), loaded: field("loaded") };
+  return {
+    query: field("query"),
+    results: field("results"),
+    loaded: field("loaded"),
+    confident: field("confident"),
+    fallback: field("fallback"),
+  };
 }

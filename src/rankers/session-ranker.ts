@@ -1,12 +1,19 @@
 import { isToolsiftError } from "../errors.js";
 import type { ToolRanker, ToolSearchDoc } from "../types.js";
-import { rankerKind, isThenable, swallowRejection, type RankerInput } from "./shape.js";
+import { rankerKind, rankerSearch, isThenable, swallowRejection, type RankerInput } from "./shape.js";
 import { safeWarn, type WarningHook } from "./warnings.js";
 
 /** A ranker ready to use, with the `kind` read once when it was built. */
 export interface BuiltRanker {
   readonly ranker: ToolRanker;
   readonly kind: string;
+  /** The ranker's optional `search` (read once, like `kind`), called with the ranker as `this`. */
+  readonly search?: (query: string, limit: number) => unknown;
+}
+
+function built(ranker: ToolRanker, kind: string): BuiltRanker {
+  const search = rankerSearch(ranker);
+  return search === undefined ? { ranker, kind } : { ranker, kind, search };
 }
 
 /**
@@ -31,7 +38,7 @@ export class SessionRanker {
     this.#warn = warn;
     if (typeof input !== "function") {
       const kind = rankerKind(input);
-      if (kind !== undefined) this.#built = { ranker: input, kind };
+      if (kind !== undefined) this.#built = built(input, kind);
     }
   }
 
@@ -74,7 +81,7 @@ export class SessionRanker {
       });
       return undefined;
     }
-    this.#built = { ranker: result as ToolRanker, kind };
+    this.#built = built(result as ToolRanker, kind);
     return this.#built;
   }
 }

@@ -55,6 +55,16 @@ export function rankerKind(value: unknown): string | undefined {
   }
 }
 
+/** A ranker's optional `search` method, read once; a throwing getter or a non-function reads as none. */
+export function rankerSearch(value: object): ((query: string, limit: number) => unknown) | undefined {
+  try {
+    const { search } = value as { search?: unknown };
+    return typeof search === "function" ? (search as (query: string, limit: number) => unknown) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Checks a ranker given in config (SPEC §4): a class is refused (pass an instance or a
  * factory), an object needs a `rank` method and a string `kind`. A factory is only checked

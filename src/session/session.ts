@@ -1,7 +1,7 @@
 import { ToolsiftError } from "../errors.js";
 import { fingerprint } from "../journal/fingerprint.js";
 import { InMemoryJournal, type Journal } from "../journal/memory.js";
-import { readStoredDecision, recordedQuery, searchDecisionId, type JournalRecord } from "../journal/record.js";
+import { readStoredDecision, recordedQuery, searchDecisionId, type JournalRecord, type SearchDecision } from "../journal/record.js";
 import { DecisionLog } from "../journal/replay.js";
 import { bm25RankerFactory } from "../rankers/builtin.js";
 import { SessionRanker } from "../rankers/session-ranker.js";
@@ -11,7 +11,7 @@ import { resultDescription, type ToolSpec } from "../trust/spec.js";
 import { admitRecorded, planLoaded, recordedSet, type LoadBudget } from "./admission.js";
 import type { SessionCatalog } from "./catalog.js";
 import { parseSessionConfig, type ResolvedToolSearch, type ToolSearchSessionConfig } from "./config.js";
-import { rankPage } from "./live-search.js";
+import { rankPage, type PageVerdict } from "./live-search.js";
 import type { Menu } from "./menu.js";
 import { nearNames } from "./near-names.js";
 import { echoName, searchError, type SearchErrorResult, type SearchToolsResult, type ToolCallErrorResult } from "./results.js";
@@ -20,11 +20,20 @@ import { setUpSession } from "./setup.js";
 import type { SearchCallOutcome, SessionStats, ToolCall, ToolCallOutcome } from "./types.js";
 
 const NOTE_NO_MATCH = "No matching tools.";
+const NOTE_NOT_CONFIDENT = "No confident match; these are the closest tools.";
+const NOTE_NAME_FALLBACK = "No tool matched the words of the query; these tools' names contain part of it.";
 const NOTE_NOT_LOADED = "Tools with loaded: false did not fit on the menu and cannot be called.";
 const MAX_NOTED_NAMES = 5;
 
 function isIndex(value: unknown): value is number {
   return typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
+}
+
+// The verdict goes into the record only when it says something, so a confident search's
+// record is what it was before the verdict existed.
+function verdictFields(decision: SearchDecision, verdict: PageVerdict): SearchDecision {
+  if (verdict.fallback) return { ...decision, confident: false, fallback: true };
+  return verdict.confident ? decision : { ...decision, confident: false };
 }
 
 function namesNote(label: string, names: readonly string[]): string {
@@ -208,6 +217,7 @@ export class ToolSearchSession {
     const need = input.page - selected.length;
     let results = selected;
     let kind = "select";
+    let verdict: PageVerdict = { confident: true, fallback: false };
     if (input.query.length > 0 && need > 0) {
       const built = this.#ranker!.resolve();
       if (built === undefined) return this.#refused(name, decisionId, searchError("search_unavailable"));
@@ -223,11 +233,13 @@ export class ToolSearchSession {
       }
       results = [...selected, ...ranked.ids];
       kind = built.kind;
+      if (ranked.ids.length > 0) verdict = ranked.verdict;
     }
     const loaded = planLoaded(results, this.#budget(), this.#specSize);
     // Record first, then grow the menu: if the store throws, nothing changed.
-    this.#log.record(decisionId, { ranker: kind, query: recordedQuery(input.query), results, loaded }, this.#sessionFingerprint());
-    return this.#complete(name, input, decisionId, results, loaded, "live");
+    const decision: SearchDecision = { ranker: kind, query: recordedQuery(input.query), results, loaded };
+    this.#log.record(decisionId, verdictFields(decision, verdict), this.#sessionFingerprint());
+    return this.#complete(name, input, decisionId, results, loaded, "live", verdict);
   }
 
   #replay(name: string, input: SearchInput, decisionId: string, record: JournalRecord): SearchCallOutcome {
@@ -247,7 +259,9 @@ export class ToolSearchSession {
     const results = admitRecorded(stored.results, input.page, this.#admit);
     const recordedLoaded = recordedSet(stored.loaded);
     const loaded = planLoaded(results, this.#budget(), this.#specSize).filter((id) => recordedLoaded.has(id));
-    return this.#complete(name, input, decisionId, results, loaded, "replay");
+    // The recorded verdict is only ever a reason to add a note, never to widen anything.
+    const verdict = { confident: stored.confident !== false, fallback: stored.fallback === true };
+    return this.#complete(name, input, decisionId, results, loaded, "replay", verdict);
   }
 
   #complete(
@@ -257,10 +271,13 @@ export class ToolSearchSession {
     results: readonly string[],
     loaded: readonly string[],
     source: "live" | "replay",
+    verdict: PageVerdict,
   ): SearchCallOutcome {
     const catalog = this.#catalog!;
     const notes: string[] = [];
     if (results.length === 0) notes.push(NOTE_NO_MATCH);
+    else if (verdict.fallback) notes.push(NOTE_NAME_FALLBACK);
+    else if (!verdict.confident) notes.push(NOTE_NOT_CONFIDENT);
     const alreadyOn = input.select.filter((selected) => this.#menu.has(selected));
     const notFound = input.select.filter((selected) => !this.#menu.has(selected) && !catalog.searchable(selected));
     if (alreadyOn.length > 0) notes.push(namesNote("Already on the menu", alreadyOn));

@@ -29,3 +29,4 @@ export {
   type OracleQueryAnalysis,
   type OracleWeights,
 } from "./rank.js";
+export { oracleFragments, oracleNameFallback, oracleSearch, type OracleSearch, type OracleSearchHit } from "./confidence.js";
