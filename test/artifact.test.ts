@@ -86,7 +86,7 @@ describe("index artifact", () => {
       return "accepted";
     };
     expect(code((copy) => (copy[0] = 0x50))).toBe("artifact_bad_magic");
-    expect(code((copy) => (copy[4] += 1))).toBe("artifact_version");
+    expect(code((copy) => (copy[4] = copy[4]! + 1))).toBe("artifact_version");
     expect(code(() => undefined, { analyzer: "stem" })).toBe("artifact_analyzer_mismatch");
     expect(code(() => undefined, { k1: 1.5 })).toBe("artifact_analyzer_mismatch");
     expect(code(() => undefined, {})).toBe("accepted");

@@ -5,6 +5,8 @@
 // - dist/toolsift.wasm: 9,964 B gzipped (22,475 B raw). Budget 12,288 B (12 KiB, +23%).
 // - dist/entry/browser.js bundled and minified as an application ships it (Vite 8 / rolldown,
 //   zod included), plus the wasm: 38,022 + 9,964 = 47,986 B. Budget 60,000 B (issue 6).
+// - Raised at the artifact's query-table sections and the confidence numbers (2026-11-29):
+//   dist/toolsift.wasm 12,378 B gzipped. Budget 14,336 B (14 KiB, +16%).
 // Raise a budget only deliberately, in the same commit as the growth, with the new measurement.
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -14,7 +16,7 @@ import { gzipSync } from "node:zlib";
 import { build } from "vite";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-const WASM_GZIP_BUDGET = 12_288;
+const WASM_GZIP_BUDGET = 14_336;
 const PACKAGE_GZIP_BUDGET = 60_000;
 
 const root = fileURLToPath(new URL("../", import.meta.url));
