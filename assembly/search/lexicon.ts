@@ -17,6 +17,8 @@ let entryKeyStart = new Int32Array(64);
 let entryKeyLength = new Int32Array(64);
 let entryExpansionStart = new Int32Array(64);
 let entryExpansionLength = new Int32Array(64);
+/** 1 when the entry's key is written in ASCII only (an English synonym, DESIGN.md §A6 step 5). */
+let entryRelated = new Int32Array(64);
 let entryCount: i32 = 0;
 let keyTokenList = new Int32Array(256);
 let keyTokenCount: i32 = 0;
@@ -69,6 +71,12 @@ export function addLexiconEntry(keyPointer: usize, keyLength: i32, valuePointer:
   entryKeyLength = grown(entryKeyLength, entry + 1, 0);
   entryExpansionStart = grown(entryExpansionStart, entry + 1, 0);
   entryExpansionLength = grown(entryExpansionLength, entry + 1, 0);
+  entryRelated = grown(entryRelated, entry + 1, 0);
+  let ascii = 1;
+  for (let index = 0; index < keyLength; index++) {
+    if (load<u16>(keyPointer + (<usize>index << 1)) >= 0x80) ascii = 0;
+  }
+  entryRelated[entry] = ascii;
   keyTokenList = grown(keyTokenList, keyTokenCount + tokenCount, 0);
   entryKeyStart[entry] = keyTokenCount;
   entryKeyLength[entry] = tokenCount;
@@ -104,10 +112,11 @@ export function prepareLexicon(): void {
 const queryKeyTokens = new Int32Array(MAX_INPUT * 2 + 64);
 
 /**
- * Calls `emit(term)` for each index term that the current token stream expands to, in
- * match order (a term may come more than once; the caller deduplicates).
+ * Calls `emit(term, related)` for each index term that the current token stream expands to, in
+ * match order (a term may come more than once; the caller deduplicates); `related` is true for
+ * an English synonym entry (an ASCII key), false for a translation.
  */
-export function expandTokens(emit: (term: i32) => void): void {
+export function expandTokens(emit: (term: i32, related: bool) => void): void {
   if (entryCount == 0) return;
   for (let token = 0; token < tokenCount; token++) {
     let length = lexiconForm(tokenPointer(token), unchecked(tokenLength[token]));
@@ -130,9 +139,10 @@ export function expandTokens(emit: (term: i32) => void): void {
       if (!matches) continue;
       let start = unchecked(entryExpansionStart[entry]);
       let end = start + unchecked(entryExpansionLength[entry]);
+      let related = unchecked(entryRelated[entry]) != 0;
       for (let at = start; at < end; at++) {
         let term = unchecked(expansionTerms[unchecked(expansionList[at])]);
-        if (term >= 0) emit(term);
+        if (term >= 0) emit(term, related);
       }
     }
   }

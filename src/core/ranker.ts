@@ -100,6 +100,7 @@ function configureCore(memory: CoreMemory, options: ResolvedRankerOptions): void
   // Stopwords are analyzed as one text: a newline separates them as any separator would.
   for (const chunk of stopwordChunks(options.stopwords, memory.maxInput)) core.addStopword(memory.write(chunk));
   core.setQueryExpansionWeight(options.expansionWeight);
+  core.setQueryRelatedWeight(options.relatedWeight);
   if (options.lexicon !== false) {
     for (const chunk of lexiconChunks(options.lexicon, memory.maxInput)) core.addLexiconEntries(memory.write(chunk));
   }
