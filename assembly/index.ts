@@ -23,6 +23,7 @@ import {
   search as searchQuery,
   setExpansionWeight,
   setQueryOptions,
+  setRelatedWeight,
 } from "./search/query";
 import { addLexiconEntry as addEntry, lexiconSize, prepareLexicon } from "./search/lexicon";
 
@@ -136,6 +137,11 @@ export function lexiconEntries(): i32 {
 
 export function setQueryExpansionWeight(weight: f64): void {
   setExpansionWeight(weight);
+}
+
+/** The query weight of related terms: English synonyms and word-form variants (§A6 steps 5–6). */
+export function setQueryRelatedWeight(weight: f64): void {
+  setRelatedWeight(weight);
 }
 
 /** The query weight of chosen query term `index` (1 for the query's own, less for expansions). */

@@ -7,6 +7,7 @@ export type { ToolsiftErrorCode } from "./errors.js";
 export type { RankedHit, RankedSearch, ToolParamDoc, ToolRanker, ToolRankerFactory, ToolSearchDoc } from "./types.js";
 export { DEFAULT_STOPWORDS } from "./analysis/stopwords.js";
 export { DEFAULT_LEXICON } from "./analysis/lexicon.js";
+export { ENGLISH_SYNONYMS, ENGLISH_SYNONYM_GROUPS } from "./analysis/synonyms.js";
 export {
   LABEL_LIMITS,
   WITHHELD_DESCRIPTION,

@@ -18,6 +18,8 @@ let entryKeyStart = freshInt32Array(64);
 let entryKeyLength = freshInt32Array(64);
 let entryExpansionStart = freshInt32Array(64);
 let entryExpansionLength = freshInt32Array(64);
+/** 1 when the entry's key is written in ASCII only (an English synonym, DESIGN.md §A6 step 5). */
+let entryRelated = freshInt32Array(64);
 let entryCount: i32 = 0;
 let keyTokenList = freshInt32Array(256);
 let keyTokenCount: i32 = 0;
@@ -70,6 +72,12 @@ export function addLexiconEntry(keyPointer: usize, keyLength: i32, valuePointer:
   entryKeyLength = grown(entryKeyLength, entry + 1, 0);
   entryExpansionStart = grown(entryExpansionStart, entry + 1, 0);
   entryExpansionLength = grown(entryExpansionLength, entry + 1, 0);
+  entryRelated = grown(entryRelated, entry + 1, 0);
+  let ascii = 1;
+  for (let index = 0; index < keyLength; index++) {
+    if (load<u16>(keyPointer + (<usize>index << 1)) >= 0x80) ascii = 0;
+  }
+  entryRelated[entry] = ascii;
   keyTokenList = grown(keyTokenList, keyTokenCount + tokenCount, 0);
   entryKeyStart[entry] = keyTokenCount;
   entryKeyLength[entry] = tokenCount;
@@ -103,7 +111,7 @@ function intsBytes(count: i32): i32 {
 
 export function lexiconStateBytes(): i32 {
   return LEXICON_HEADER + keyTokens.encodedBytes() + expansionWords.encodedBytes()
-    + intsBytes(keyTokens.count) + intsBytes(entryCount) * 5 + intsBytes(keyTokenCount) + intsBytes(expansionCount);
+    + intsBytes(keyTokens.count) + intsBytes(entryCount) * 6 + intsBytes(keyTokenCount) + intsBytes(expansionCount);
 }
 
 function storeInts(at: usize, array: Int32Array, count: i32): usize {
@@ -129,6 +137,7 @@ export function encodeLexiconState(pointer: usize): void {
   at = storeInts(at, entryKeyLength, entryCount);
   at = storeInts(at, entryExpansionStart, entryCount);
   at = storeInts(at, entryExpansionLength, entryCount);
+  at = storeInts(at, entryRelated, entryCount);
   at = storeInts(at, keyTokenList, keyTokenCount);
   storeInts(at, expansionList, expansionCount);
 }
@@ -142,8 +151,8 @@ function loadInts(at: usize, count: i32): Int32Array {
 // Every value `expandTokens` follows must stay in bounds and every chain must end: an
 // entry's next entry is an earlier one (entries are prepended as they are added).
 function entriesSound(head: Int32Array, headCount: i32, next: Int32Array, keyStart: Int32Array, keyLength: Int32Array,
-  expansionStart: Int32Array, expansionLength: Int32Array, keyList: Int32Array, keyCount: i32, words: Int32Array,
-  wordCount: i32, entries: i32, keyTokenTotal: i32, wordTotal: i32): bool {
+  expansionStart: Int32Array, expansionLength: Int32Array, related: Int32Array, keyList: Int32Array, keyCount: i32,
+  words: Int32Array, wordCount: i32, entries: i32, keyTokenTotal: i32, wordTotal: i32): bool {
   for (let token = 0; token < headCount; token++) {
     let entry = unchecked(head[token]);
     if (entry < -1 || entry >= entries) return false;
@@ -151,6 +160,7 @@ function entriesSound(head: Int32Array, headCount: i32, next: Int32Array, keySta
   for (let entry = 0; entry < entries; entry++) {
     let following = unchecked(next[entry]);
     if (following < -1 || following >= entry) return false;
+    if (<u32>unchecked(related[entry]) > 1) return false;
     let start = unchecked(keyStart[entry]);
     let length = unchecked(keyLength[entry]);
     if (start < 0 || length < 1 || <i64>start + <i64>length > <i64>keyCount) return false;
@@ -186,7 +196,7 @@ export function decodeLexiconState(pointer: usize, length: i32): bool {
   if (!expansionWords.decode(at, wordBytes)) return false;
   at += wordBytes;
   let rest = <i64>length - LEXICON_HEADER - keyBytes - wordBytes;
-  if (rest != (<i64>keyTokens.count + <i64>entries * 5 + <i64>keyCount + <i64>wordCount) << 2) return false;
+  if (rest != (<i64>keyTokens.count + <i64>entries * 6 + <i64>keyCount + <i64>wordCount) << 2) return false;
   let head = loadInts(at, keyTokens.count);
   at += <usize>keyTokens.count << 2;
   let next = loadInts(at, entries);
@@ -199,10 +209,12 @@ export function decodeLexiconState(pointer: usize, length: i32): bool {
   at += <usize>entries << 2;
   let expansionLength = loadInts(at, entries);
   at += <usize>entries << 2;
+  let related = loadInts(at, entries);
+  at += <usize>entries << 2;
   let keyList = loadInts(at, keyCount);
   at += <usize>keyCount << 2;
   let wordList = loadInts(at, wordCount);
-  if (!entriesSound(head, keyTokens.count, next, keyStart, keyLength, expansionStart, expansionLength, keyList, keyCount,
+  if (!entriesSound(head, keyTokens.count, next, keyStart, keyLength, expansionStart, expansionLength, related, keyList, keyCount,
     wordList, wordCount, entries, keyTokens.count, expansionWords.count)) return false;
   entryHead = head;
   entryNext = next;
@@ -210,6 +222,7 @@ export function decodeLexiconState(pointer: usize, length: i32): bool {
   entryKeyLength = keyLength;
   entryExpansionStart = expansionStart;
   entryExpansionLength = expansionLength;
+  entryRelated = related;
   keyTokenList = keyList;
   keyTokenCount = keyCount;
   expansionList = wordList;
@@ -230,10 +243,11 @@ export function prepareLexicon(): void {
 const queryKeyTokens = freshInt32Array(MAX_INPUT * 2 + 64);
 
 /**
- * Calls `emit(term)` for each index term that the current token stream expands to, in
- * match order (a term may come more than once; the caller deduplicates).
+ * Calls `emit(term, related)` for each index term that the current token stream expands to, in
+ * match order (a term may come more than once; the caller deduplicates); `related` is true for
+ * an English synonym entry (an ASCII key), false for a translation.
  */
-export function expandTokens(emit: (term: i32) => void): void {
+export function expandTokens(emit: (term: i32, related: bool) => void): void {
   if (entryCount == 0) return;
   for (let token = 0; token < tokenCount; token++) {
     let length = lexiconForm(tokenPointer(token), unchecked(tokenLength[token]));
@@ -256,9 +270,10 @@ export function expandTokens(emit: (term: i32) => void): void {
       if (!matches) continue;
       let start = unchecked(entryExpansionStart[entry]);
       let end = start + unchecked(entryExpansionLength[entry]);
+      let related = unchecked(entryRelated[entry]) != 0;
       for (let at = start; at < end; at++) {
         let term = unchecked(expansionTerms[unchecked(expansionList[at])]);
-        if (term >= 0) emit(term);
+        if (term >= 0) emit(term, related);
       }
     }
   }

@@ -3,7 +3,7 @@
 // `limit` documents kept in a bounded min-heap (SPEC §3.2).
 import { freshFloat64Array, freshInt32Array, freshUint16Array, freshUint32Array, freshUint8Array } from "../fresh";
 import { MAX_INPUT, tokenCount, tokenLength, tokenPointer, tokenize } from "../analyzer/tokenizer";
-import { foldWordForm } from "../analyzer/wordform";
+import { MODE_PLURAL, foldWordForm, wordFormMode } from "../analyzer/wordform";
 import { expandTokens } from "./lexicon";
 import { logarithm } from "../index/log";
 import {
@@ -29,15 +29,123 @@ let maxQueryTerms: i32 = 16;
 let selection: i32 = SELECT_RAREST;
 let expansionWeight: f64 = 0.5;
 
+let relatedWeight: f64 = 0.3;
+
 export function setExpansionWeight(weight: f64): void {
   expansionWeight = weight;
 }
 
-// §A6 step 5: lexicon terms fill the slots the query's own terms left, at the expansion weight.
-function addExpansion(term: i32): void {
+export function setRelatedWeight(weight: f64): void {
+  relatedWeight = weight;
+}
+
+// §A6 step 5: lexicon terms fill the slots the query's own terms left, at the expansion
+// weight (translations) or the related weight (English synonyms).
+function addExpansion(term: i32, related: bool): void {
+  if (related && relatedWeight == 0) return;
   if (queryTermCount >= maxQueryTerms || unchecked(termStamps[term]) == stamp) return;
   unchecked((termStamps[term] = stamp));
-  addQueryTerm(term, expansionWeight);
+  addQueryTerm(term, related ? relatedWeight : expansionWeight);
+}
+
+// §A6 step 6: word-form variants of the chosen terms, at the related weight.
+const formUnits = new Uint16Array(40);
+let formLength: i32 = 0;
+
+@inline
+function unitAt(pointer: usize, index: i32): u32 {
+  return <u32>load<u16>(pointer + (<usize>index << 1));
+}
+
+@inline
+function isVowel(unit: u32): bool {
+  return unit == 0x61 || unit == 0x65 || unit == 0x69 || unit == 0x6f || unit == 0x75 || unit == 0x79;
+}
+
+// Looks up the form in `formUnits[0, formLength)` followed by `tail` (up to 3 ASCII letters).
+function tryForm(tail: string): void {
+  if (queryTermCount >= maxQueryTerms) return;
+  let length = formLength;
+  for (let index = 0; index < tail.length; index++) unchecked((formUnits[length + index] = <u16>tail.charCodeAt(index)));
+  length += tail.length;
+  let term = terms.find(formUnits.dataStart, length);
+  if (term < 0 || unchecked(termStamps[term]) == stamp) return;
+  unchecked((termStamps[term] = stamp));
+  addQueryTerm(term, relatedWeight);
+}
+
+// A stripped stem: at least 3 letters with a vowel; tries stem, stem + "e", and the stem
+// without a doubled final consonant.
+function tryStem(pointer: usize, stemLength: i32): void {
+  if (stemLength < 3) return;
+  let vowel = false;
+  for (let index = 0; index < stemLength; index++) if (isVowel(unitAt(pointer, index))) vowel = true;
+  if (!vowel) return;
+  memory.copy(formUnits.dataStart, pointer, <usize>stemLength << 1);
+  formLength = stemLength;
+  tryForm("");
+  tryForm("e");
+  let last = unitAt(pointer, stemLength - 1);
+  if (stemLength >= 4 && last == unitAt(pointer, stemLength - 2) && !isVowel(last)) {
+    formLength = stemLength - 1;
+    tryForm("");
+  }
+}
+
+function addVariants(term: i32): void {
+  let pointer = terms.termPointer(term);
+  let length = terms.termLength(term);
+  if (length < 4 || length > 32) return;
+  for (let index = 0; index < length; index++) {
+    if (unitAt(pointer, index) - 0x61 >= 26) return;
+  }
+  let last = unitAt(pointer, length - 1);
+  let before = unitAt(pointer, length - 2);
+  if (before == 0x6e && last == 0x67 && unitAt(pointer, length - 3) == 0x69) {
+    tryStem(pointer, length - 3); // -ing
+  } else if (before == 0x65 && last == 0x64 && unitAt(pointer, length - 3) != 0x65) {
+    tryStem(pointer, length - 2); // -ed, not -eed
+  } else if (before == 0x69 && last == 0x65 && length > 4) {
+    memory.copy(formUnits.dataStart, pointer, <usize>(length - 2) << 1);
+    formLength = length - 2;
+    tryForm("y"); // -ie (a folded -ies) → -y
+  } else if (before == 0x65 && last == 0x72 && length > 5) {
+    tryStem(pointer, length - 2); // -er
+  } else {
+    memory.copy(formUnits.dataStart, pointer, <usize>length << 1);
+    formLength = last == 0x65 ? length - 1 : length;
+    tryForm("ing");
+    tryForm("ed");
+    if (length <= 5 && isDoublingEnd(last) && isPlainVowel(before) && !isPlainVowel(unitAt(pointer, length - 3))) {
+      unchecked((formUnits[length] = <u16>last));
+      formLength = length + 1;
+      tryForm("ing");
+      tryForm("ed");
+      formLength = last == 0x65 ? length - 1 : length;
+    }
+    tryForm("er");
+    if (last == 0x79) {
+      formLength = length - 1;
+      tryForm("ie");
+    }
+  }
+}
+
+@inline
+function isPlainVowel(unit: u32): bool {
+  return unit == 0x61 || unit == 0x65 || unit == 0x69 || unit == 0x6f || unit == 0x75;
+}
+
+@inline
+function isDoublingEnd(unit: u32): bool {
+  // b d g m n p r t
+  return unit == 0x62 || unit == 0x64 || unit == 0x67 || unit == 0x6d || unit == 0x6e || unit == 0x70 || unit == 0x72 || unit == 0x74;
+}
+
+function addAllVariants(): void {
+  if (wordFormMode() != MODE_PLURAL || relatedWeight == 0) return;
+  let chosen = queryTermCount;
+  for (let index = 0; index < chosen; index++) addVariants(unchecked(queryTerms[index]));
 }
 
 export function setQueryOptions(cap: i32, rule: i32): void {
@@ -166,6 +274,7 @@ function chooseQueryTerms(): void {
   queryTermCount = 0;
   selectOwnTerms();
   expandTokens(addExpansion);
+  addAllVariants();
 }
 
 function selectOwnTerms(): void {
@@ -214,14 +323,13 @@ function accumulate(): void {
   let count = touchedCount;
   for (let index = 0; index < queryTermCount; index++) {
     let term = unchecked(queryTerms[index]);
-    // (qw × idf × 2^−16) × q equals (qw × idf) × (q × 2^−16) bit for bit: scaling by a power
-    // of two is exact, so both round the same real product once.
-    let factor = unchecked(queryWeights[index]) * unchecked(inverseFrequencies[term]) * SATURATION_UNIT;
+    let factor = unchecked(queryWeights[index]) * unchecked(inverseFrequencies[term]);
     let end = <usize>unchecked(postingStarts[term + 1]);
     for (let at = <usize>unchecked(postingStarts[term]); at < end; at++) {
       let posting = load<u32>(postingBase + (at << 2));
       let document = <usize>(posting >> DOC_SHIFT);
-      let contribution = factor * <f64>load<u16>(saturationBase + (at << 1));
+      // q × 2^−16 is exact; prescaling the factor instead would differ once it is subnormal.
+      let contribution = factor * (<f64>load<u16>(saturationBase + (at << 1)) * SATURATION_UNIT);
       let scoreAt = scoreBase + (document << 3);
       let inName = <u16>((posting & 3) != 0);
       if (load<u32>(stampBase + (document << 2)) != current) {

@@ -39,6 +39,9 @@ export const DEFAULT_STOPWORDS: readonly string[] = Object.freeze([
   "please", "kindly", "thanks", "thank", "hi", "hello", "hey", "just", "also", "maybe", "okay",
   "ok", "could you", "can you", "would you", "i want", "i need", "i'd like", "like", "want",
   "need", "help", "let",
+  // English: the tails of contractions and possessives once the apostrophe splits them
+  // ("what's", "don't", "I'll", "user's")
+  "s", "t", "d", "ll", "re", "ve", "m",
   // Russian: conjunctions and particles
   "и", "а", "но", "или", "либо", "да", "же", "ли", "бы", "то", "чтобы", "вот", "ну", "даже",
   "тоже", "также", "еще", "уже", "нибудь",

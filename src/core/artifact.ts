@@ -25,7 +25,7 @@ const CORE_SECTIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14];
 const SECTION_STOPWORD_TABLE = 13;
 const SECTION_LEXICON_TABLES = 14;
 const SECTION_ORDER = [SECTION_OPTIONS, SECTION_STOPWORDS, SECTION_LEXICON, SECTION_ID_OFFSETS, SECTION_ID_UNITS, ...CORE_SECTIONS];
-const OPTIONS_BYTES = 4 + 8 * (4 + FIELDS.length);
+const OPTIONS_BYTES = 4 + 8 * (5 + FIELDS.length);
 
 // The lexicon as a flat string list: key, value count, values…; none is an empty list.
 function lexiconStrings(lexicon: ResolvedRankerOptions["lexicon"]): string[] {
@@ -84,6 +84,7 @@ function encodeOptions(options: ResolvedRankerOptions): Uint8Array {
   FIELDS.forEach((field, index) => view.setFloat64(20 + 8 * index, options.weights[field], true));
   view.setFloat64(20 + 8 * FIELDS.length, options.expansionWeight, true);
   view.setFloat64(28 + 8 * FIELDS.length, options.nameBonus, true);
+  view.setFloat64(36 + 8 * FIELDS.length, options.relatedWeight, true);
   return bytes;
 }
 
@@ -185,6 +186,7 @@ function decodeOptions(bytes: Uint8Array, stopwords: string[], lexicon: Resolved
     lexicon,
     expansionWeight: view.getFloat64(20 + 8 * FIELDS.length, true),
     nameBonus: view.getFloat64(28 + 8 * FIELDS.length, true),
+    relatedWeight: view.getFloat64(36 + 8 * FIELDS.length, true),
   };
 }
 

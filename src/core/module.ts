@@ -82,6 +82,7 @@ export interface CoreExports {
   addLexiconEntries(length: number): void;
   lexiconEntries(): number;
   setQueryExpansionWeight(weight: number): void;
+  setQueryRelatedWeight(weight: number): void;
   queryTermWeight(index: number): number;
 }
 

@@ -1,6 +1,7 @@
 import { z } from "zod/mini";
 import { DEFAULT_LEXICON } from "../analysis/lexicon.js";
 import { DEFAULT_STOPWORDS } from "../analysis/stopwords.js";
+import { ENGLISH_SYNONYMS } from "../analysis/synonyms.js";
 import { ToolsiftError } from "../errors.js";
 
 /** Field names in index order (DESIGN.md §A5). */
@@ -20,10 +21,16 @@ export type FieldName = (typeof FIELDS)[number];
  *   phrase → English words; `false` disables. At most 20,000 keys.
  * - `expansionWeight`: query weight of lexicon terms, 0–1 (0: expansions never count; 1: as
  *   much as the query's own words).
+ * - `relatedWeight`: query weight of related terms, 0–1: expansions of lexicon entries whose key
+ *   is ASCII (English synonyms, `ENGLISH_SYNONYMS`) and word-form variants of the chosen terms
+ *   (`sending` → `send`, `schedule` → `scheduled`; `plural` analyzer only). 0 turns both off.
  * - `nameBonus`: name-coverage bonus, 0–10: a hit's score is multiplied by
  *   `1 + nameBonus × (query terms in its name / distinct terms of its name)` (0: off; large:
  *   a tool whose name the query spells out wins over descriptions that mention the words).
  */
+/** The bundled lexicon: Russian and Chinese → English, plus the English synonyms. */
+const BUNDLED_LEXICON: Readonly<Record<string, readonly string[]>> = Object.freeze({ ...DEFAULT_LEXICON, ...ENGLISH_SYNONYMS });
+
 export const DEFAULT_RANKER_OPTIONS = Object.freeze({
   analyzer: "plural" as "plural" | "stem",
   weights: Object.freeze({ name: 3, aliases: 2, tags: 1, summary: 2, description: 0.5, params: 0.5 }),
@@ -32,8 +39,9 @@ export const DEFAULT_RANKER_OPTIONS = Object.freeze({
   maxQueryTerms: 64,
   termSelection: "rarest" as "first" | "rarest",
   stopwords: DEFAULT_STOPWORDS,
-  lexicon: DEFAULT_LEXICON as Readonly<Record<string, readonly string[]>> | false,
+  lexicon: BUNDLED_LEXICON as Readonly<Record<string, readonly string[]>> | false,
   expansionWeight: 1,
+  relatedWeight: 0.3,
   nameBonus: 0.6,
 });
 
@@ -84,6 +92,7 @@ export const rankerOptionsSchema = z.strictObject({
     () => defaults.lexicon,
   ),
   expansionWeight: z._default(between(0, 1), defaults.expansionWeight),
+  relatedWeight: z._default(between(0, 1), defaults.relatedWeight),
   nameBonus: z._default(between(0, 10), defaults.nameBonus),
 });
 

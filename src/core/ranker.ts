@@ -118,6 +118,7 @@ function configureScoring(memory: CoreMemory, options: ResolvedRankerOptions): v
   FIELDS.forEach((field, index) => core.setFieldWeight(index, options.weights[field]));
   core.setNameCoverageBonus(options.nameBonus);
   core.setQueryExpansionWeight(options.expansionWeight);
+  core.setQueryRelatedWeight(options.relatedWeight);
 }
 
 // The numbers, then the stopword and lexicon tables analyzed from their text (for a build).

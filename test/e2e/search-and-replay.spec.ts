@@ -16,7 +16,7 @@ test("types a query, explains the first hit, runs the agent script and replays i
   await expect(first).toHaveAttribute("aria-expanded", "true");
   const table = hits(page).first().locator(".explain table");
   await expect(table).toBeVisible();
-  await expect(table.locator("tbody th")).toHaveText(["create", "pull", "request"]);
+  await expect(table.locator("tbody th")).toHaveText(["create", "pull", "request", "pulled×0.3"]);
   await expect(table.locator("thead")).toContainText("name");
   await page.screenshot({ path: testInfo.outputPath("1-search-explained.png"), fullPage: true });
 

@@ -49,7 +49,7 @@ export const wordArb: fc.Arbitrary<string> = fc
     fc.integer({ min: 0, max: SCRIPT_CHARACTERS.length - 1 }),
     fc.oneof({ weight: 9, arbitrary: fc.integer({ min: 1, max: 10 }) }, { weight: 1, arbitrary: fc.integer({ min: 30, max: 40 }) }),
     fc.array(fc.nat(), { minLength: 40, maxLength: 40 }),
-    fc.constantFrom("", "", "", "s", "ss", "S", "Ё"),
+    fc.constantFrom("", "", "", "s", "ss", "S", "Ё", "ing", "ed", "e", "er", "ie", "y", "ting"),
   )
   .map(([script, length, picks, suffix]) => {
     const characters = SCRIPT_CHARACTERS[script] as string[];
@@ -219,6 +219,7 @@ export function optionsArb(vocabulary: readonly string[]): fc.Arbitrary<RankerOp
       maxQueryTerms: fc.oneof(fc.constantFrom(1, 2, 16, 64), fc.integer({ min: 1, max: 64 })),
       termSelection: fc.constantFrom("first" as const, "rarest" as const),
       stopwords: fc.oneof(fc.constant([] as string[]), fc.array(stopwordArb, { maxLength: 8 })),
+      relatedWeight: fc.oneof(fc.constantFrom(0, 0.3, 1), fc.double({ min: 0, max: 1, noNaN: true })),
     },
     // Stopwords are always given: the default list is data the core ships, not design text.
     { requiredKeys: ["stopwords"] },
@@ -231,7 +232,11 @@ export interface Case {
   options: RankerOptions;
 }
 
-export const vocabularyArb = fc.uniqueArray(wordArb, { minLength: 1, maxLength: 24 });
+// Some words come with inflected forms, so word-form variants (DESIGN.md §A6 step 6) meet index terms.
+const INFLECTIONS = ["ing", "ed", "er", "e", "s", "ting", "ded"];
+export const vocabularyArb = fc
+  .tuple(fc.uniqueArray(wordArb, { minLength: 1, maxLength: 24 }), fc.array(fc.tuple(fc.nat(), fc.constantFrom(...INFLECTIONS)), { maxLength: 6 }))
+  .map(([words, inflections]) => [...new Set([...words, ...inflections.map(([at, tail]) => (words[at % words.length] as string).toLowerCase() + tail)])]);
 
 export const caseArb: fc.Arbitrary<Case> = vocabularyArb.chain((vocabulary) =>
   fc.record({

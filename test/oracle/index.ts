@@ -13,6 +13,8 @@ export {
   oracleLimit,
   oracleAnalyzeQuery,
   oracleQueryTerms,
+  oracleVariants,
+  oracleWeightedTerms,
   oracleSplitTerm,
   oracleRank,
   oracleSurvivingTerms,

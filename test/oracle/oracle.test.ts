@@ -12,6 +12,7 @@ import {
   oracleRank,
   oracleSplitSummary,
   oracleTokens,
+  oracleVariants,
   prepareField,
   prepareQuery,
   resolveOptions,
@@ -305,5 +306,34 @@ describe("oracle scoring", () => {
     expect(first.map((hit) => hit.id)).toEqual(["common", "common rare1", "common rare2"]);
     const rarest = oracleRank(corpus, { maxQueryTerms: 1, termSelection: "rarest" }, "common rare2", 5);
     expect(rarest.map((hit) => hit.id)).toEqual(["common rare2"]);
+  });
+});
+
+describe("word-form variants (§A6 step 6)", () => {
+  it("lists the candidate forms in order", () => {
+    expect(oracleVariants("sending")).toEqual(["send", "sende"]);
+    expect(oracleVariants("scheduled")).toEqual(["schedul", "schedule"]);
+    expect(oracleVariants("running")).toEqual(["runn", "runne", "run"]);
+    expect(oracleVariants("querie")).toEqual(["query"]);
+    expect(oracleVariants("sender")).toEqual(["send", "sende"]);
+    expect(oracleVariants("create")).toEqual(["creating", "created", "creater"]);
+    expect(oracleVariants("stop")).toEqual(["stoping", "stoped", "stopping", "stopped", "stoper"]);
+    expect(oracleVariants("copy")).toEqual(["copying", "copyed", "copyer", "copie"]);
+    expect(oracleVariants("string")).toEqual([]); // "str" has no vowel
+    expect(oracleVariants("need")).toEqual(["needing", "needed", "needer"]);
+    expect(oracleVariants("feed")).toEqual(["feeding", "feeded", "feeder"]);
+    expect(oracleVariants("ab_c")).toEqual([]);
+  });
+
+  it("adds index terms among them at the related weight", () => {
+    const docs: OracleDoc[] = [
+      { id: "send", description: "send a message", tags: [], aliases: [] },
+      { id: "other", description: "sending mail", tags: [], aliases: [] },
+    ];
+    const plain = oracleRank(docs, { relatedWeight: 0 }, "send", 5).map((hit) => hit.id);
+    expect(plain).toEqual(["send"]);
+    const related = oracleRank(docs, {}, "send", 5);
+    expect(related.map((hit) => hit.id)).toEqual(["send", "other"]);
+    expect(related[1]!.score).toBeLessThan(related[0]!.score);
   });
 });

@@ -31,6 +31,7 @@ export interface OracleOptions {
   termSelection: "first" | "rarest";
   stopwords: readonly string[];
   nameBonus: number;
+  relatedWeight: number;
 }
 
 export type OracleOptionsInput = Partial<Omit<OracleOptions, "weights">> & { weights?: Partial<OracleWeights> };
@@ -48,6 +49,7 @@ export const DEFAULTS: Readonly<OracleOptions> = Object.freeze({
   termSelection: "rarest",
   stopwords: Object.freeze([]) as readonly string[],
   nameBonus: 0.6,
+  relatedWeight: 0.3,
 });
 
 export function resolveOptions(input: OracleOptionsInput = {}): OracleOptions {
@@ -60,6 +62,7 @@ export function resolveOptions(input: OracleOptionsInput = {}): OracleOptions {
     termSelection: input.termSelection ?? DEFAULTS.termSelection,
     stopwords: input.stopwords ?? DEFAULTS.stopwords,
     nameBonus: input.nameBonus ?? DEFAULTS.nameBonus,
+    relatedWeight: input.relatedWeight ?? DEFAULTS.relatedWeight,
   };
 }
 
@@ -182,6 +185,51 @@ export function oracleSurvivingTerms(analysis: OracleQueryAnalysis, index: Oracl
   return byRarity.sort((a, b) => a.position - b.position).map((entry) => entry.term);
 }
 
+const VOWELS_Y = "aeiouy";
+const VOWELS = "aeiou";
+
+// §A6 step 6: the forms a stripped stem stands for.
+function stemForms(stem: string): string[] {
+  if (stem.length < 3 || ![...stem].some((letter) => VOWELS_Y.includes(letter))) return [];
+  const forms = [stem, `${stem}e`];
+  const last = stem[stem.length - 1] as string;
+  if (stem.length >= 4 && last === stem[stem.length - 2] && !VOWELS_Y.includes(last)) forms.push(stem.slice(0, -1));
+  return forms;
+}
+
+/** §A6 step 6: the candidate word forms of one chosen term, in order. */
+export function oracleVariants(term: string): string[] {
+  if (term.length < 4 || !/^[a-z]+$/.test(term)) return [];
+  if (term.endsWith("ing")) return stemForms(term.slice(0, -3));
+  if (term.endsWith("ed") && !term.endsWith("eed")) return stemForms(term.slice(0, -2));
+  if (term.endsWith("ie") && term.length > 4) return [`${term.slice(0, -2)}y`];
+  if (term.endsWith("er") && term.length > 5) return stemForms(term.slice(0, -2));
+  const base = term.endsWith("e") ? term.slice(0, -1) : term;
+  const forms = [`${base}ing`, `${base}ed`];
+  const [a, b, c] = [term[term.length - 3] as string, term[term.length - 2] as string, term[term.length - 1] as string];
+  if (term.length <= 5 && "bdgmnprt".includes(c) && VOWELS.includes(b) && !VOWELS.includes(a)) forms.push(`${term}${c}ing`, `${term}${c}ed`);
+  forms.push(`${base}er`);
+  if (term.endsWith("y")) forms.push(`${term.slice(0, -1)}ie`);
+  return forms;
+}
+
+/** §A6 steps 1–6 without expansion (step 5): the chosen terms and their query weights. */
+export function oracleWeightedTerms(index: OracleIndex, options: OracleOptions, query: string): [string, number][] {
+  const own = oracleSurvivingTerms(oracleAnalyzeQuery(query, options), index, options);
+  const chosen: [string, number][] = own.map((term) => [term, 1]);
+  if (options.analyzer !== "plural" || options.relatedWeight === 0) return chosen;
+  const seen = new Set(own);
+  for (const term of own) {
+    for (const form of oracleVariants(term)) {
+      if (chosen.length >= options.maxQueryTerms) return chosen;
+      if (seen.has(form) || !index.documentFrequency.has(form)) continue;
+      seen.add(form);
+      chosen.push([form, options.relatedWeight]);
+    }
+  }
+  return chosen;
+}
+
 function countOf(tokens: readonly string[], term: string): number {
   let count = 0;
   for (const token of tokens) if (token === term) count++;
@@ -216,7 +264,7 @@ export interface OracleExplanation extends OracleHit {
 export function oracleExplain(docs: readonly OracleDoc[], optionsInput: OracleOptionsInput, query: string): OracleExplanation[] {
   const options = resolveOptions(optionsInput);
   const index = oracleIndex(docs, options);
-  const terms = oracleSurvivingTerms(oracleAnalyzeQuery(query, options), index, options);
+  const terms = oracleWeightedTerms(index, options, query);
   const weights = FIELDS.map((field) => options.weights[field]);
   const N = docs.length;
   const { k1, b } = options;
@@ -225,7 +273,7 @@ export function oracleExplain(docs: readonly OracleDoc[], optionsInput: OracleOp
     const docFields = index.fields[d] as string[][];
     let score = 0;
     const explained: OracleTermExplanation[] = [];
-    for (const term of terms) {
+    for (const [term, queryWeight] of terms) {
       const tfs = docFields.map((tokens) => countOf(tokens, term));
       if (tfs.every((tf) => tf === 0)) continue;
       const n = index.documentFrequency.get(term) as number;
@@ -242,7 +290,7 @@ export function oracleExplain(docs: readonly OracleDoc[], optionsInput: OracleOp
           tfTilde = tfTilde + v;
         }
       }
-      const contribution = scoreContribution(1, idf, tfTilde, k1);
+      const contribution = scoreContribution(queryWeight, idf, tfTilde, k1);
       explained.push({ term, idf, fields, tfTilde, score: contribution });
       score = score + contribution;
     }
