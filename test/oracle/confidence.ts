@@ -2,10 +2,9 @@
 // text only; it reuses the oracle's own analysis and ranking, nothing from src/.
 import { fdlibmLog } from "./log.js";
 import {
-  oracleAnalyzeQuery,
   oracleIndex,
   oracleRank,
-  oracleSurvivingTerms,
+  oracleWeightedTerms,
   resolveOptions,
   type OracleDoc,
   type OracleOptionsInput,
@@ -88,9 +87,9 @@ export function oracleSearch(
 ): OracleSearch {
   const options = resolveOptions(optionsInput);
   const index = oracleIndex(docs, options);
-  const terms = oracleSurvivingTerms(oracleAnalyzeQuery(query, options), index, options);
+  // Every chosen term at its query weight: the query's own (1), lexicon expansions and related terms.
   let sum = 0;
-  for (const term of terms) sum = sum + 1 * idf(docs.length, index.documentFrequency.get(term) as number);
+  for (const [term, weight] of oracleWeightedTerms(index, options, query)) sum = sum + weight * idf(docs.length, index.documentFrequency.get(term) as number);
   const ceiling = sum * (1 + options.nameBonus);
   const reference = idf(docs.length, 1);
   const floor = Math.max(confidence.floor * reference, confidence.share * ceiling);
