@@ -8,6 +8,7 @@ import { addField as addFieldText, beginBuild as begin, finishBuild as finish, s
 import { FIELD_COUNT, MAX_DOCUMENTS, documentCount, postingStarts, setNameBonus, setScoring, stopwords, terms, weights } from "./index/state";
 import { SECTION_COUNT, prepareLoad, restoreTables, sectionBytes, sectionPointer, stageTables, validateLoaded } from "./index/artifact";
 import { BUILD_ID } from "./build-id";
+import { absorb, checksumLanes } from "./index/checksum";
 import { logarithm } from "./index/log";
 import { EXPLAIN_STRIDE, explain as explainDocument, explainValues } from "./search/explain";
 import {
@@ -32,6 +33,16 @@ export { EXPLAIN_STRIDE, FIELD_COUNT, MAX_DOCUMENTS, MAX_INPUT, MAX_QUERY_TERMS,
 /** Identifies this build of the core; artifacts record it (SPEC §2.4). */
 export function buildId(): u32 {
   return BUILD_ID;
+}
+
+/** Where the host reads and writes the artifact checksum's sixteen lanes. */
+export function checksumLanesPointer(): usize {
+  return checksumLanes.dataStart;
+}
+
+/** Absorbs a copied core section (and its zero padding) into the checksum lanes. */
+export function absorbSection(section: i32): void {
+  absorb(sectionPointer(section), sectionBytes(section));
 }
 
 /** Validates the copied sections, restores the query tables and readies search; 0 when sound. */

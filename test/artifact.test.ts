@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { hashBytes } from "../src/core/checksum.js";
+import { CORE_CHECKSUM_MIN_BYTES } from "../src/core/artifact.js";
+import { artifactChecksum } from "../src/core/checksum.js";
 import { Bm25ToolRanker, init, isToolsiftError, type ToolSearchDoc } from "../src/index.js";
 
 beforeAll(async () => {
@@ -101,11 +102,12 @@ describe("index artifact", () => {
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const sectionCount = view.getUint32(40, true);
     const spans: [number, number][] = [];
-    let at = 64 + 8 * sectionCount;
+    const pad = (length: number): number => Math.ceil(length / 64) * 64;
+    let at = pad(64 + 8 * sectionCount);
     for (let index = 0; index < sectionCount; index++) {
       const length = view.getUint32(64 + 8 * index + 4, true);
       if (view.getUint32(64 + 8 * index, true) < 100 && length > 0) spans.push([at, length]);
-      at += (length + 7) & ~7;
+      at += pad(length);
     }
     const outcomes = new Set<string>();
     fc.assert(
@@ -121,7 +123,7 @@ describe("index artifact", () => {
           const offset = start + ((position % length) & (word ? ~3 : ~0));
           if (word && offset + 4 <= start + length) copyView.setInt32(offset, value, true);
           else copy[offset] = value & 0xff;
-          copyView.setUint32(copy.length - 4, hashBytes(copy.subarray(0, copy.length - 4), 0), true);
+          copyView.setUint32(copy.length - 4, artifactChecksum(copy.subarray(0, copy.length - 4)), true);
           let loaded: Bm25ToolRanker;
           try {
             loaded = Bm25ToolRanker.load(copy);
@@ -145,7 +147,8 @@ describe("index artifact", () => {
     const bytes = new Bm25ToolRanker(small, { lexicon, stopwords: ["a", "the", "please"] }).serialize();
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const sectionCount = view.getUint32(40, true);
-    let at = 64 + 8 * sectionCount;
+    const pad = (length: number): number => Math.ceil(length / 64) * 64;
+    let at = pad(64 + 8 * sectionCount);
     const words: number[] = [];
     let entryArrays = 0;
     for (let index = 0; index < sectionCount; index++) {
@@ -154,7 +157,7 @@ describe("index artifact", () => {
       if (id === 13 || id === 14) for (let word = 0; word + 4 <= length; word += 4) words.push(at + word);
       // The lexicon section: a 24-byte header (…, key dictionary bytes, word dictionary bytes, 0), the two dictionaries, then the entry arrays.
       if (id === 14) entryArrays = at + 24 + view.getInt32(at + 12, true) + view.getInt32(at + 16, true);
-      at += (length + 7) & ~7;
+      at += pad(length);
     }
     expect(words.length).toBeGreaterThan(100);
     const probes = [...Object.keys(lexicon), "please open pr", "созвон выкати релиз пулреквест", "天气 a the"];
@@ -162,7 +165,7 @@ describe("index artifact", () => {
       const copy = bytes.slice();
       const copyView = new DataView(copy.buffer);
       copyView.setInt32(offset, change(copyView.getInt32(offset, true)), true);
-      copyView.setUint32(copy.length - 4, hashBytes(copy.subarray(0, copy.length - 4), 0), true);
+      copyView.setUint32(copy.length - 4, artifactChecksum(copy.subarray(0, copy.length - 4)), true);
       try {
         const loaded = Bm25ToolRanker.load(copy);
         for (const query of probes) loaded.rank(query, 10);
@@ -182,4 +185,44 @@ describe("index artifact", () => {
       outcome(offset, (word) => word - 2);
     }
   });
+
+  it("a large artifact is summed by the core as it copies: every section's damage is still refused", () => {
+    const words = ["create", "issue", "pull", "request", "browser", "open", "send", "email", "list", "files", "погода", "天气预报", "calendar", "event"];
+    const docs = Array.from({ length: 3000 }, (_, index) => ({
+      id: `server${index % 37}__tool_${index}`,
+      tags: [],
+      aliases: [],
+      description: Array.from({ length: 12 }, (_, word) => words[(index * 7 + word * 3) % words.length]).join(" ") + ` item${index}`,
+    }));
+    const ranker = new Bm25ToolRanker(docs);
+    const bytes = ranker.serialize();
+    expect(bytes.length).toBeGreaterThan(CORE_CHECKSUM_MIN_BYTES);
+    expect(Bm25ToolRanker.load(bytes).rank("send email item42", 5)).toEqual(ranker.rank("send email item42", 5));
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const sectionCount = view.getUint32(40, true);
+    const pad = (length: number): number => Math.ceil(length / 64) * 64;
+    let at = pad(64 + 8 * sectionCount);
+    const positions: number[] = [];
+    for (let index = 0; index < sectionCount; index++) {
+      const length = view.getUint32(64 + 8 * index + 4, true);
+      if (length > 0) positions.push(at, at + (length >> 1), at + length - 1);
+      if (pad(length) > length) positions.push(at + length);
+      at += pad(length);
+    }
+    for (const position of positions) {
+      for (const bit of [0, 7]) {
+        const copy = bytes.slice();
+        copy[position]! ^= 1 << bit;
+        let code = "accepted";
+        try {
+          Bm25ToolRanker.load(copy);
+        } catch (error) {
+          if (!isToolsiftError(error)) throw error;
+          code = error.code;
+        }
+        expect(code, `byte ${position} bit ${bit}`).toMatch(/^artifact_(checksum|corrupt)$/);
+      }
+    }
+  });
 });
+

@@ -2,13 +2,13 @@
 // a 64-byte header, a section table (id, byte length per section, in a fixed order), the
 // sections back to back, and a 4-byte checksum over everything before it.
 import { ToolsiftError } from "../errors.js";
-import { hashBytes } from "./checksum.js";
+import { CHECKSUM_BLOCK, absorbBlocks, artifactChecksum, checksumLanes, finishChecksum, hashBytes } from "./checksum.js";
 import { IdTable } from "./ids.js";
 import type { CoreMemory } from "./memory.js";
 import { DEFAULT_RANKER_OPTIONS, FIELDS, type ResolvedRankerOptions } from "./options.js";
 
 export const ARTIFACT_MAGIC = Object.freeze([0x54, 0x53, 0x46, 0x54]); // "TSFT"
-export const ARTIFACT_VERSION = 2;
+export const ARTIFACT_VERSION = 3;
 const HEADER_BYTES = 64;
 const CHECKSUM_BYTES = 4;
 const FLAG_LONE_SURROGATES = 1;
@@ -106,7 +106,9 @@ function hasLoneSurrogate(text: string): boolean {
   return /\p{Surrogate}/u.test(text);
 }
 
-const pad = (length: number): number => (length + 7) & ~7;
+// Every region is padded with zeros to whole checksum blocks, so the core can absorb its
+// sections where it copied them.
+const pad = (length: number): number => Math.ceil(length / CHECKSUM_BLOCK) * CHECKSUM_BLOCK;
 
 /** Serializes a built index (the core's arrays in place, plus ids and options). */
 export function serializeIndex(memory: CoreMemory, idTable: IdTable, options: ResolvedRankerOptions): Uint8Array {
@@ -133,7 +135,7 @@ export function serializeIndex(memory: CoreMemory, idTable: IdTable, options: Re
   ]);
   const lengths = SECTION_ORDER.map((section) => hostSections.get(section)?.length ?? core.sectionBytes(section));
   const tableBytes = 8 * SECTION_ORDER.length;
-  const total = HEADER_BYTES + tableBytes + lengths.reduce((sum, length) => sum + pad(length), 0) + CHECKSUM_BYTES;
+  const total = pad(HEADER_BYTES + tableBytes) + lengths.reduce((sum, length) => sum + pad(length), 0) + CHECKSUM_BYTES;
   const out = new Uint8Array(total);
   const view = new DataView(out.buffer);
   out.set(ARTIFACT_MAGIC, 0);
@@ -152,15 +154,22 @@ export function serializeIndex(memory: CoreMemory, idTable: IdTable, options: Re
     view.setUint32(HEADER_BYTES + 8 * index, section, true);
     view.setUint32(HEADER_BYTES + 8 * index + 4, lengths[index]!, true);
   });
-  let at = HEADER_BYTES + tableBytes;
+  let at = pad(HEADER_BYTES + tableBytes);
   SECTION_ORDER.forEach((section, index) => {
     const length = lengths[index]!;
     out.set(hostSections.get(section) ?? memory.bytes(core.sectionPointer(section), length), at);
     at += pad(length);
   });
-  const checksum = hashBytes(out.subarray(0, at), 0);
+  const checksum = artifactChecksum(out.subarray(0, at));
   view.setUint32(at, checksum, true);
   return out;
+}
+
+/** From this size on, the core sums its own sections as it copies them. */
+export const CORE_CHECKSUM_MIN_BYTES = 1 << 18;
+
+function checksumMismatch(at: number): never {
+  throw new ToolsiftError("artifact_checksum", "index artifact checksum does not match (damaged in transit or storage)", { path: [at] });
 }
 
 function corrupt(message: string, offset?: number): never {
@@ -338,12 +347,15 @@ export function loadIndex(
   const postingCount = view.getUint32(36, true);
   if (view.getUint32(40, true) !== SECTION_ORDER.length) corrupt("section count", 40);
   const tableBytes = 8 * SECTION_ORDER.length;
-  if (HEADER_BYTES + tableBytes > checksumAt) corrupt("section table");
+  if (pad(HEADER_BYTES + tableBytes) > checksumAt) corrupt("section table");
   const lengths = SECTION_ORDER.map((section, index) => {
     if (view.getUint32(HEADER_BYTES + 8 * index, true) !== section) corrupt("section table order", HEADER_BYTES + 8 * index);
     return view.getUint32(HEADER_BYTES + 8 * index + 4, true);
   });
-  if (HEADER_BYTES + tableBytes + lengths.reduce((sum, length) => sum + pad(length), 0) !== checksumAt) corrupt("section lengths");
+  if (pad(HEADER_BYTES + tableBytes) + lengths.reduce((sum, length) => sum + pad(length), 0) !== checksumAt) corrupt("section lengths");
+  for (let padding = HEADER_BYTES + tableBytes; padding < pad(HEADER_BYTES + tableBytes); padding++) {
+    if (bytes[padding] !== 0) corrupt("section table padding", padding);
+  }
   const expected = new Map<number, number>([
     [1, 2 * poolLength],
     [2, 4 * termCount],
@@ -361,7 +373,7 @@ export function loadIndex(
   // Sizes are checked against the declared lengths (bounded by the real byte count) before
   // anything is allocated, so a damaged count can never ask the core for gigabytes.
   const offsets = new Map<number, number>();
-  let at = HEADER_BYTES + tableBytes;
+  let at = pad(HEADER_BYTES + tableBytes);
   SECTION_ORDER.forEach((section, index) => {
     const size = expected.get(section);
     if (size !== undefined && size !== lengths[index]) corrupt(`section ${section} size`, HEADER_BYTES + 8 * index + 4);
@@ -375,10 +387,15 @@ export function loadIndex(
     const start = offsets.get(id)!;
     return bytes.subarray(start, start + lengths[SECTION_ORDER.indexOf(id)]!);
   };
-  // The whole file is checked before a core is made: a damaged artifact costs no instance.
-  if (hashBytes(bytes.subarray(0, checksumAt), 0) !== view.getUint32(checksumAt, true)) {
-    throw new ToolsiftError("artifact_checksum", "index artifact checksum does not match (damaged in transit or storage)", { path: [checksumAt] });
-  }
+  // The checksum: the header, table and host sections are absorbed here, the core absorbs its
+  // sections where it copies them (SIMD, no second read), and nothing is decoded or checked
+  // by the core before the sum matches.
+  // A small artifact is summed whole before any core is made (a damaged one then costs no
+  // instance, which is dearer than its sum); the same lanes either way.
+  const lanes = checksumLanes();
+  const inCore = checksumAt >= CORE_CHECKSUM_MIN_BYTES;
+  absorbBlocks(lanes, bytes.subarray(0, inCore ? offsets.get(CORE_SECTIONS[0]!)! : checksumAt));
+  if (!inCore && finishChecksum(lanes, checksumAt) !== view.getUint32(checksumAt, true)) checksumMismatch(checksumAt);
   const memory = createCore();
   const core = memory.core;
   let status: number;
@@ -387,11 +404,15 @@ export function loadIndex(
     if (!core.prepareLoad(count, termCount, poolLength, tableSize, postingCount, stagedBytes(SECTION_STOPWORD_TABLE), stagedBytes(SECTION_LEXICON_TABLES))) {
       corrupt("index sizes");
     }
+    if (inCore) memory.int32View(core.checksumLanesPointer(), lanes.length).set(lanes);
     for (const id of CORE_SECTIONS) {
       const source = section(id);
       if (source.length !== core.sectionBytes(id)) corrupt(`section ${id} size`);
-      const pointer = core.sectionPointer(id);
-      memory.bytes(pointer, source.length).set(source);
+      memory.bytes(core.sectionPointer(id), source.length).set(source);
+      if (inCore) core.absorbSection(id);
+    }
+    if (inCore && finishChecksum(memory.int32View(core.checksumLanesPointer(), lanes.length), checksumAt) !== view.getUint32(checksumAt, true)) {
+      checksumMismatch(checksumAt);
     }
     if (fingerprintOf(section(SECTION_OPTIONS), section(SECTION_STOPWORDS), section(SECTION_LEXICON)) !== fingerprint) corrupt("options do not match the fingerprint", 12);
     const options = decodeOptions(section(SECTION_OPTIONS), storedStopwords(section(SECTION_STOPWORDS)), storedLexicon(section(SECTION_LEXICON)));

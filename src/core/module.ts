@@ -74,6 +74,8 @@ export interface CoreExports {
   sectionBytes(section: number): number;
   prepareLoad(count: number, termCount: number, poolLength: number, tableSize: number, postingCount: number, stopwordBytes: number, lexiconBytes: number): number;
   stageTables(): void;
+  checksumLanesPointer(): number;
+  absorbSection(section: number): void;
   finishLoad(): number;
   termTableSize(): number;
   termPoolLength(): number;
