@@ -122,25 +122,48 @@ export function collectGarbage(): boolean {
 export interface MemoryDelta {
   /** heapUsed + external (which includes ArrayBuffers and WebAssembly memories) retained after GC. */
   readonly retainedBytes: number;
-  /** Growth of the resident set over the call (peak process memory it caused, roughly). */
-  readonly rssBytes: number;
+  /** heapUsed alone retained after GC: the JS objects, without ArrayBuffers or WebAssembly memory. */
+  readonly heapBytes: number;
+  /**
+   * The most heapUsed + external grew during the call, garbage included: the larger of the
+   * reading right after the call and the reading V8 takes before each collection during it
+   * (`v8.GCProfiler`), over the reading before the call. Always ≥ `retainedBytes`.
+   */
+  readonly peakBytes: number;
   /** Whether a GC ran before each reading; without one `retainedBytes` is noisy. */
   readonly exact: boolean;
 }
 
-/** Builds something and reports what it retains; keep the result alive while measuring. */
+// A build is one synchronous call, so nothing can sample memory while it runs; but the heap
+// only shrinks at a collection, so its high-water mark is one of the readings V8 records
+// just before each collection, or the reading when the call returns.
+function peakDuring(profile: v8.GCProfilerResult, end: NodeJS.MemoryUsage): number {
+  let peak = end.heapUsed + end.external;
+  for (const entry of profile.statistics) {
+    const heap = entry.beforeGC.heapStatistics;
+    peak = Math.max(peak, heap.usedHeapSize + heap.externalMemory);
+  }
+  return peak;
+}
+
+/** Builds something and reports what it retains and its peak; keep the result alive while measuring. */
 export function measureMemory<T>(build: () => T): { memory: MemoryDelta; result: T } {
   const exact = collectGarbage();
   const before = process.memoryUsage();
+  const profiler = new v8.GCProfiler();
+  profiler.start();
   const result = build();
-  const peakRss = process.memoryUsage().rss;
+  const end = process.memoryUsage();
+  const peak = peakDuring(profiler.stop(), end);
   collectGarbage();
   const after = process.memoryUsage();
+  const base = before.heapUsed + before.external;
   return {
     result,
     memory: {
-      retainedBytes: after.heapUsed + after.external - (before.heapUsed + before.external),
-      rssBytes: Math.max(peakRss, after.rss) - before.rss,
+      retainedBytes: after.heapUsed + after.external - base,
+      heapBytes: after.heapUsed - before.heapUsed,
+      peakBytes: Math.max(0, peak - base),
       exact,
     },
   };
