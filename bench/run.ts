@@ -18,7 +18,8 @@ import { benchCatalogues, DEFAULT_SIZES, type BenchCatalogue } from "./lib/catal
 import { repoRoot } from "./lib/datasets.js";
 import {
   argument,
-  collectGarbage,
+  runEnvironment,
+  settleMemory,
   formatBytes,
   formatMicros,
   formatMillis,
@@ -77,8 +78,8 @@ for (const catalogue of catalogues) {
       console.error(`  ${factory.name}: ${reason}`);
       continue;
     }
+    await settleMemory();
     rows.push(measureOne(factory, catalogue));
-    collectGarbage();
   }
 }
 
@@ -162,16 +163,7 @@ writeText(path.join(repoRoot, "bench/results.md"), report());
 console.error("wrote bench/results.md and bench/results.json");
 
 function environment() {
-  const cpus = os.cpus();
-  return {
-    node: process.version,
-    v8: process.versions.v8,
-    platform: `${os.platform()} ${os.arch()}`,
-    cpu: cpus[0]?.model ?? "unknown",
-    cores: cpus.length,
-    loadAverageBefore: loadBefore.map((value) => Number(value.toFixed(2))),
-    loadAverageAfter: loadAfter.map((value) => Number(value.toFixed(2))),
-  };
+  return runEnvironment(loadBefore, loadAfter);
 }
 
 function report(): string {

@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import v8 from "node:v8";
 import vm from "node:vm";
@@ -118,6 +119,17 @@ export function collectGarbage(): boolean {
   return true;
 }
 
+/**
+ * A collection, a turn of the event loop, and another collection: WebAssembly memories of
+ * dropped instances are released only after the turn, and until then they count in
+ * `external`, so a measurement started without it reads low by their size.
+ */
+export async function settleMemory(): Promise<void> {
+  collectGarbage();
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  collectGarbage();
+}
+
 /** Memory a structure holds, from `process.memoryUsage()` around building it. */
 export interface MemoryDelta {
   /** heapUsed + external (which includes ArrayBuffers and WebAssembly memories) retained after GC. */
@@ -166,6 +178,20 @@ export function measureMemory<T>(build: () => T): { memory: MemoryDelta; result:
       peakBytes: Math.max(0, peak - base),
       exact,
     },
+  };
+}
+
+/** Node, CPU and load average of a benchmark run, for the report headers (the machine is shared). */
+export function runEnvironment(loadBefore: readonly number[], loadAfter: readonly number[] = os.loadavg()) {
+  const cpus = os.cpus();
+  return {
+    node: process.version,
+    v8: process.versions.v8,
+    platform: `${os.platform()} ${os.arch()}`,
+    cpu: cpus[0]?.model ?? "unknown",
+    cores: cpus.length,
+    loadAverageBefore: loadBefore.map((value) => Number(value.toFixed(2))),
+    loadAverageAfter: loadAfter.map((value) => Number(value.toFixed(2))),
   };
 }
 
