@@ -18,7 +18,8 @@ import { benchCatalogues, DEFAULT_SIZES, type BenchCatalogue } from "./lib/catal
 import { repoRoot } from "./lib/datasets.js";
 import {
   argument,
-  collectGarbage,
+  runEnvironment,
+  settleMemory,
   formatBytes,
   formatMicros,
   formatMillis,
@@ -77,8 +78,8 @@ for (const catalogue of catalogues) {
       console.error(`  ${factory.name}: ${reason}`);
       continue;
     }
+    await settleMemory();
     rows.push(measureOne(factory, catalogue));
-    collectGarbage();
   }
 }
 
@@ -109,6 +110,42 @@ function measureOne(factory: (typeof engines)[number], catalogue: BenchCatalogue
   }
 }
 
+interface PerTool {
+  readonly memoryBytes: number;
+  readonly peakBytes: number;
+  readonly artifactBytes?: number;
+}
+
+function perToolOf(row: Row): PerTool | undefined {
+  if (row.build === undefined) return undefined;
+  const artifact = row.artifact !== undefined && "bytes" in row.artifact ? row.artifact.bytes : undefined;
+  return {
+    memoryBytes: row.build.memory.retainedBytes / row.tools,
+    peakBytes: row.build.memory.peakBytes / row.tools,
+    ...(artifact === undefined ? {} : { artifactBytes: artifact / row.tools }),
+  };
+}
+
+/**
+ * Retained memory, peak memory and artifact bytes per tool, and each over toolsift's on the
+ * same catalogue: the one place both results.md and results.json take these figures from.
+ */
+function perTool(row: Row): { perTool?: PerTool; ratioToToolsift?: { memory?: number; peak?: number; artifact?: number } } {
+  const figures = perToolOf(row);
+  if (figures === undefined) return {};
+  const oursRow = rows.find((other) => other.catalogue === row.catalogue && other.engine === "toolsift");
+  const ours = oursRow === undefined ? undefined : perToolOf(oursRow);
+  if (ours === undefined) return { perTool: figures };
+  const over = (value: number | undefined, base: number | undefined) =>
+    value === undefined || base === undefined || base <= 0 ? undefined : value / base;
+  const ratios = {
+    memory: over(figures.memoryBytes, ours.memoryBytes),
+    peak: over(figures.peakBytes, ours.peakBytes),
+    artifact: over(figures.artifactBytes, ours.artifactBytes),
+  };
+  return { perTool: figures, ratioToToolsift: ratios };
+}
+
 const long = catalogues[0]?.long.queries ?? [];
 const baseline = await measureBaseline(long);
 const loadAfter = os.loadavg();
@@ -119,23 +156,14 @@ writeJson(path.join(repoRoot, "bench/results.json"), {
   settings: { sizes, budgetMs, maxBuildMs, limit: QUERY_LIMIT, quick },
   notes: [...notes, ...skipped],
   queries: Object.fromEntries(catalogues.map((catalogue) => [catalogue.name, { long: catalogue.long.name, short: catalogue.short.name, longCount: catalogue.long.queries.length, shortCount: catalogue.short.queries.length }])),
-  results: rows,
+  results: rows.map((row) => ({ ...row, ...perTool(row) })),
   baseline,
 });
 writeText(path.join(repoRoot, "bench/results.md"), report());
 console.error("wrote bench/results.md and bench/results.json");
 
 function environment() {
-  const cpus = os.cpus();
-  return {
-    node: process.version,
-    v8: process.versions.v8,
-    platform: `${os.platform()} ${os.arch()}`,
-    cpu: cpus[0]?.model ?? "unknown",
-    cores: cpus.length,
-    loadAverageBefore: loadBefore.map((value) => Number(value.toFixed(2))),
-    loadAverageAfter: loadAfter.map((value) => Number(value.toFixed(2))),
-  };
+  return runEnvironment(loadBefore, loadAfter);
 }
 
 function report(): string {
@@ -196,8 +224,12 @@ function report(): string {
 
   out.push("## Build, memory and artifact", "");
   out.push(
-    "Build is the median of 3 builds (1 at 100k, and no repeats once 5 s have gone into one engine's builds). Memory is what the built index retains (V8 heap + external memory, which includes ArrayBuffers and WebAssembly memory, after a forced GC). " +
+    "Build is the median of 3 builds (1 at 100k, and no repeats once 5 s have gone into one engine's builds). " +
       "The artifact is each engine's own serialized form (toolsift: its binary artifact; peers: their JSON export), loaded into a fresh instance (median of up to 5 loads, 1 at 100k) and checked to answer a probe query identically.",
+    "",
+    "Per tool: **memory** is what the built index retains (V8 heap + external memory, which includes ArrayBuffers and WebAssembly memory, after a forced GC); " +
+      "**peak** is the most the same figure grew during the first build, garbage included (the larger of the reading when the build returns and V8's reading before each collection during it, `v8.GCProfiler`); " +
+      "**artifact** is the serialized size. Each is divided by the number of tools; × is the peer's figure over toolsift's.",
     "",
   );
   for (const catalogue of catalogues) {
@@ -207,21 +239,38 @@ function report(): string {
     out.push(`### ${catalogue.name}`, "");
     out.push(
       markdownTable(
-        ["engine", "build", "build ×", "memory", "memory/tool", "artifact", "bytes/tool", "load", "load ×", "build ÷ load"],
+        ["engine", "build", "build ×", "load", "load ×", "build ÷ load", "memory", "artifact"],
         here.map((row) => {
-          if (row.build === undefined) return [row.engine, row.skipped ?? "n/a", ...Array(8).fill("")];
+          if (row.build === undefined) return [row.engine, row.skipped ?? "n/a", ...Array(6).fill("")];
           const artifact = row.artifact !== undefined && "loadMs" in row.artifact ? row.artifact : undefined;
           return [
             row.engine,
             formatMillis(row.build.ms),
             ours?.build ? formatRatio(row.build.ms, ours.build.ms) : "n/a",
-            formatBytes(row.build.memory.retainedBytes),
-            formatBytes(row.build.memory.retainedBytes / row.tools),
-            artifact ? formatBytes(artifact.bytes) : "n/a",
-            artifact ? formatBytes(artifact.bytes / row.tools) : "n/a",
             artifact ? formatMillis(artifact.loadMs) : row.artifact && "skipped" in row.artifact ? row.artifact.skipped : "n/a",
             artifact && oursArtifact ? formatRatio(artifact.loadMs, oursArtifact.loadMs) : "n/a",
             artifact ? formatRatio(row.build.ms, artifact.loadMs) : "n/a",
+            formatBytes(row.build.memory.retainedBytes),
+            artifact ? formatBytes(artifact.bytes) : "n/a",
+          ];
+        }),
+      ),
+    );
+    out.push(
+      markdownTable(
+        ["engine (per tool)", "memory", "memory ×", "peak", "peak ×", "artifact", "artifact ×"],
+        here.map((row) => {
+          const { perTool: figures, ratioToToolsift: ratios } = perTool(row);
+          if (figures === undefined) return [row.engine, row.skipped ?? "n/a", ...Array(5).fill("")];
+          const ratio = (value: number | undefined) => (value === undefined ? "n/a" : formatRatio(value, 1));
+          return [
+            row.engine,
+            formatBytes(figures.memoryBytes),
+            ratio(ratios?.memory),
+            formatBytes(figures.peakBytes),
+            ratio(ratios?.peak),
+            figures.artifactBytes === undefined ? "n/a" : formatBytes(figures.artifactBytes),
+            ratio(ratios?.artifact),
           ];
         }),
       ),

@@ -13,6 +13,8 @@ export interface BenchEngine {
   load?(data: string | Uint8Array): void;
   /** Per-hit, per-term, per-field contributions (toolsift only; off the hot path). */
   explain?(query: string, limit: number): unknown;
+  /** Distinct terms in the index (toolsift only; for the cost curves). */
+  termCount?(): number;
 }
 
 /** Makes a fresh, empty engine (one per build or load measured). */

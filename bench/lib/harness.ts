@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import v8 from "node:v8";
 import vm from "node:vm";
@@ -118,31 +119,79 @@ export function collectGarbage(): boolean {
   return true;
 }
 
+/**
+ * A collection, a turn of the event loop, and another collection: WebAssembly memories of
+ * dropped instances are released only after the turn, and until then they count in
+ * `external`, so a measurement started without it reads low by their size.
+ */
+export async function settleMemory(): Promise<void> {
+  collectGarbage();
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  collectGarbage();
+}
+
 /** Memory a structure holds, from `process.memoryUsage()` around building it. */
 export interface MemoryDelta {
   /** heapUsed + external (which includes ArrayBuffers and WebAssembly memories) retained after GC. */
   readonly retainedBytes: number;
-  /** Growth of the resident set over the call (peak process memory it caused, roughly). */
-  readonly rssBytes: number;
+  /** heapUsed alone retained after GC: the JS objects, without ArrayBuffers or WebAssembly memory. */
+  readonly heapBytes: number;
+  /**
+   * The most heapUsed + external grew during the call, garbage included: the larger of the
+   * reading right after the call and the reading V8 takes before each collection during it
+   * (`v8.GCProfiler`), over the reading before the call. Always ≥ `retainedBytes`.
+   */
+  readonly peakBytes: number;
   /** Whether a GC ran before each reading; without one `retainedBytes` is noisy. */
   readonly exact: boolean;
 }
 
-/** Builds something and reports what it retains; keep the result alive while measuring. */
+// A build is one synchronous call, so nothing can sample memory while it runs; but the heap
+// only shrinks at a collection, so its high-water mark is one of the readings V8 records
+// just before each collection, or the reading when the call returns.
+function peakDuring(profile: v8.GCProfilerResult, end: NodeJS.MemoryUsage): number {
+  let peak = end.heapUsed + end.external;
+  for (const entry of profile.statistics) {
+    const heap = entry.beforeGC.heapStatistics;
+    peak = Math.max(peak, heap.usedHeapSize + heap.externalMemory);
+  }
+  return peak;
+}
+
+/** Builds something and reports what it retains and its peak; keep the result alive while measuring. */
 export function measureMemory<T>(build: () => T): { memory: MemoryDelta; result: T } {
   const exact = collectGarbage();
   const before = process.memoryUsage();
+  const profiler = new v8.GCProfiler();
+  profiler.start();
   const result = build();
-  const peakRss = process.memoryUsage().rss;
+  const end = process.memoryUsage();
+  const peak = peakDuring(profiler.stop(), end);
   collectGarbage();
   const after = process.memoryUsage();
+  const base = before.heapUsed + before.external;
   return {
     result,
     memory: {
-      retainedBytes: after.heapUsed + after.external - (before.heapUsed + before.external),
-      rssBytes: Math.max(peakRss, after.rss) - before.rss,
+      retainedBytes: after.heapUsed + after.external - base,
+      heapBytes: after.heapUsed - before.heapUsed,
+      peakBytes: Math.max(0, peak - base),
       exact,
     },
+  };
+}
+
+/** Node, CPU and load average of a benchmark run, for the report headers (the machine is shared). */
+export function runEnvironment(loadBefore: readonly number[], loadAfter: readonly number[] = os.loadavg()) {
+  const cpus = os.cpus();
+  return {
+    node: process.version,
+    v8: process.versions.v8,
+    platform: `${os.platform()} ${os.arch()}`,
+    cpu: cpus[0]?.model ?? "unknown",
+    cores: cpus.length,
+    loadAverageBefore: loadBefore.map((value) => Number(value.toFixed(2))),
+    loadAverageAfter: loadAfter.map((value) => Number(value.toFixed(2))),
   };
 }
 

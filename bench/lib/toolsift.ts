@@ -10,6 +10,7 @@ export interface ToolsiftRanker {
   rank(query: string, limit: number): readonly RankedHit[];
   serialize?(): Uint8Array;
   explain?(query: string, limit: number): unknown;
+  readonly termCount?: number;
 }
 export interface ToolsiftApi {
   init(): Promise<unknown>;
@@ -71,6 +72,10 @@ class ToolsiftEngine implements BenchEngine {
 
   rank(query: string, limit: number) {
     return this.#ranker!.rank(query, limit);
+  }
+
+  termCount(): number {
+    return this.#ranker!.termCount ?? Number.NaN;
   }
 
   explain(query: string, limit: number): unknown {
