@@ -428,6 +428,28 @@ export function loadIndex(
   }
 }
 
+/**
+ * Moves a built index from the core that built it into a fresh core `to` (core sections copied
+ * memory to memory, then the same structural check and search set-up as a load), so the new
+ * core holds the index and nothing of the build's working space.
+ */
+export function transferIndex(from: CoreMemory, to: CoreMemory, configure: (memory: CoreMemory) => void): void {
+  const source = from.core;
+  const target = to.core;
+  source.stageTables();
+  const sizes = [source.documents(), source.termCount(), source.termPoolLength(), source.termTableSize(), source.sectionBytes(6) / 4] as const;
+  if (!target.prepareLoad(...sizes, source.sectionBytes(SECTION_STOPWORD_TABLE), source.sectionBytes(SECTION_LEXICON_TABLES))) {
+    throw new Error("toolsift internal error: a built index does not fit a fresh core");
+  }
+  for (const id of CORE_SECTIONS) {
+    const length = source.sectionBytes(id);
+    to.bytes(target.sectionPointer(id), length).set(from.bytes(source.sectionPointer(id), length));
+  }
+  configure(to);
+  const status = target.finishLoad();
+  if (status !== 0) throw new Error(`toolsift internal error: a built index failed check ${status}`);
+}
+
 const SECTION_NAMES = new Map<number, string>([
   [SECTION_OPTIONS, "options"],
   [SECTION_STOPWORDS, "stopwords"],

@@ -1,7 +1,7 @@
 import { ToolsiftError } from "../errors.js";
 import type { RankedHit, ToolRanker, ToolSearchDoc } from "../types.js";
 import { documentFields, prepareField, prepareQuery } from "./fields.js";
-import { analyzerFingerprint, loadIndex, serializeIndex } from "./artifact.js";
+import { analyzerFingerprint, loadIndex, serializeIndex, transferIndex } from "./artifact.js";
 import { IdTable } from "./ids.js";
 import { confidenceFloor, resolveConfidenceOptions, type ConfidenceOptions } from "./confidence.js";
 import { CoreMemory } from "./memory.js";
@@ -209,21 +209,27 @@ export class Bm25ToolRanker implements ToolRanker {
     this.options = resolveRankerOptions(options);
     const checked = validateDocs(docs);
     this.#ids = IdTable.of(checked.map((doc) => doc.id));
-    this.#memory = new CoreMemory(instantiateCore());
-    this.#configure(this.options);
-    const core = this.#memory.core;
+    // Built in a working core, then moved into a fresh core sized to the index: the stub
+    // runtime never frees, so the working core's build space would otherwise stay for good.
+    const building = new CoreMemory(instantiateCore());
+    configureCore(building, this.options);
+    const core = building.core;
     core.beginBuild(checked.length);
-    this.#setRanks();
+    const ids = this.#ids.toArray();
+    const order = ids.map((_, index) => index).sort((left, right) => (ids[left]! < ids[right]! ? -1 : ids[left]! > ids[right]! ? 1 : 0));
+    order.forEach((document, rank) => core.setDocumentRank(document, rank));
     const { onProgress } = hooks;
     for (let document = 0; document < checked.length; document++) {
       const fields = documentFields(checked[document]!);
       for (let field = 0; field < fields.length; field++) {
         const text = fields[field]!;
-        if (text.length > 0) core.addField(document, field, this.#memory.write(prepareField(text)));
+        if (text.length > 0) core.addField(document, field, building.write(prepareField(text)));
       }
       if (onProgress !== undefined && (document & 1023) === 1023) onProgress(document + 1, checked.length);
     }
     core.finishBuild();
+    this.#memory = new CoreMemory(instantiateCore());
+    transferIndex(building, this.#memory, (memory) => configureScoring(memory, this.options));
     onProgress?.(checked.length, checked.length);
   }
 
@@ -277,19 +283,9 @@ export class Bm25ToolRanker implements ToolRanker {
     return serializeIndex(this.#memory, this.#ids, this.options);
   }
 
-  #configure(options: ResolvedRankerOptions): void {
-    configureCore(this.#memory, options);
-  }
-
   #documentNumber(id: string): number {
     this.#idNumbers ??= new Map(this.#ids.toArray().map((value, index) => [value, index]));
     return this.#idNumbers.get(id)!;
-  }
-
-  #setRanks(): void {
-    const ids = this.#ids.toArray();
-    const order = ids.map((_, index) => index).sort((left, right) => (ids[left]! < ids[right]! ? -1 : ids[left]! > ids[right]! ? 1 : 0));
-    order.forEach((document, rank) => this.#memory.core.setDocumentRank(document, rank));
   }
 
   #search(query: string, limit: number): number {
