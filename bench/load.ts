@@ -4,7 +4,7 @@
 //
 //   npx tsx bench/load.ts [--sizes 1000,10000] [--engines toolsift,minisearch]
 import { serializedBytes, type BenchEngine, type EngineFactory } from "./lib/engine.js";
-import { formatBytes, formatMillis, formatRatio, isMain, markdownTable, median, timeOnce } from "./lib/harness.js";
+import { collectGarbage, formatBytes, formatMillis, formatRatio, isMain, markdownTable, median, timeOnce } from "./lib/harness.js";
 import { standaloneSetup } from "./lib/select.js";
 import { REPEAT_BUDGET_MS } from "./build.js";
 
@@ -13,8 +13,9 @@ export type ArtifactResult =
   | { readonly skipped: string };
 
 /**
- * Serializes `built` once, then loads the artifact into fresh engines `runs` times (median),
- * and checks the loaded index answers a probe query like the built one.
+ * Serializes `built` once, then loads the artifact into fresh engines `runs` times (median,
+ * each after a forced full collection), and checks the loaded index answers a probe query
+ * like the built one.
  */
 export function measureArtifact(factory: EngineFactory, built: BenchEngine, probe: string, runs: number): ArtifactResult {
   if (built.serialize === undefined || factory.create().load === undefined) {
@@ -25,6 +26,8 @@ export function measureArtifact(factory: EngineFactory, built: BenchEngine, prob
   let loaded: BenchEngine | undefined;
   for (let run = 0; run < runs && (run === 0 || times.reduce((sum, ms) => sum + ms, 0) < REPEAT_BUDGET_MS); run++) {
     const fresh = factory.create();
+    // Every engine's load starts after a full collection, so no load pays for the last one's garbage.
+    collectGarbage();
     times.push(timeOnce(() => fresh.load!(serialized.result)).ms);
     loaded = fresh;
   }
