@@ -40,6 +40,11 @@ export function checksumLanesPointer(): usize {
   return checksumLanes.dataStart;
 }
 
+/** Absorbs `length` bytes (a multiple of 64) the host wrote into the scratch window. */
+export function absorbScratch(length: i32): void {
+  absorb(scratch.dataStart, length);
+}
+
 /** Absorbs a copied core section (and its zero padding) into the checksum lanes. */
 export function absorbSection(section: i32): void {
   absorb(sectionPointer(section), sectionBytes(section));

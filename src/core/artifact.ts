@@ -93,14 +93,24 @@ function encodeStrings(strings: readonly string[]): Uint8Array {
   const bytes = new Uint8Array(4 + 4 * strings.length + 2 * units);
   const view = new DataView(bytes.buffer);
   view.setUint32(0, strings.length, true);
+  // Every field starts at an even offset: code units go through a u16 view (little-endian
+  // platforms, i.e. all of them here), a DataView otherwise.
+  const units16 = LITTLE_ENDIAN ? new Uint16Array(bytes.buffer) : undefined;
   let at = 4;
   for (const text of strings) {
     view.setUint32(at, text.length, true);
     at += 4;
-    for (let index = 0; index < text.length; index++, at += 2) view.setUint16(at, text.charCodeAt(index), true);
+    if (units16 !== undefined) {
+      for (let index = 0, unit = at >>> 1; index < text.length; index++, unit++) units16[unit] = text.charCodeAt(index);
+      at += 2 * text.length;
+    } else {
+      for (let index = 0; index < text.length; index++, at += 2) view.setUint16(at, text.charCodeAt(index), true);
+    }
   }
   return bytes;
 }
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 function hasLoneSurrogate(text: string): boolean {
   return /\p{Surrogate}/u.test(text);
@@ -226,7 +236,16 @@ function decodeStrings(bytes: Uint8Array): string[] {
 
 function sameBytes(left: Uint8Array, right: Uint8Array): boolean {
   if (left.length !== right.length) return false;
-  for (let index = 0; index < left.length; index++) if (left[index] !== right[index]) return false;
+  let index = 0;
+  if (left.byteOffset % 4 === 0 && right.byteOffset % 4 === 0) {
+    // Word by word where both are aligned: a quarter of the steps on the load path.
+    const words = left.length >>> 2;
+    const leftWords = new Int32Array(left.buffer, left.byteOffset, words);
+    const rightWords = new Int32Array(right.buffer, right.byteOffset, words);
+    for (; index < words; index++) if (leftWords[index] !== rightWords[index]) return false;
+    index = words << 2;
+  }
+  for (; index < left.length; index++) if (left[index] !== right[index]) return false;
   return true;
 }
 
@@ -394,8 +413,10 @@ export function loadIndex(
   // instance, which is dearer than its sum); the same lanes either way.
   const lanes = checksumLanes();
   const inCore = checksumAt >= CORE_CHECKSUM_MIN_BYTES;
-  absorbBlocks(lanes, bytes.subarray(0, inCore ? offsets.get(CORE_SECTIONS[0]!)! : checksumAt));
-  if (!inCore && finishChecksum(lanes, checksumAt) !== view.getUint32(checksumAt, true)) checksumMismatch(checksumAt);
+  if (!inCore) {
+    absorbBlocks(lanes, bytes.subarray(0, checksumAt));
+    if (finishChecksum(lanes, checksumAt) !== view.getUint32(checksumAt, true)) checksumMismatch(checksumAt);
+  }
   const memory = createCore();
   const core = memory.core;
   let status: number;
@@ -404,7 +425,17 @@ export function loadIndex(
     if (!core.prepareLoad(count, termCount, poolLength, tableSize, postingCount, stagedBytes(SECTION_STOPWORD_TABLE), stagedBytes(SECTION_LEXICON_TABLES))) {
       corrupt("index sizes");
     }
-    if (inCore) memory.int32View(core.checksumLanesPointer(), lanes.length).set(lanes);
+    if (inCore) {
+      // The header, table and host sections go through the scratch window in whole blocks.
+      memory.int32View(core.checksumLanesPointer(), lanes.length).set(lanes);
+      const prefix = offsets.get(CORE_SECTIONS[0]!)!;
+      const window = 2 * memory.maxInput - ((2 * memory.maxInput) % CHECKSUM_BLOCK);
+      for (let start = 0; start < prefix; start += window) {
+        const chunk = bytes.subarray(start, Math.min(prefix, start + window));
+        memory.bytes(core.scratchPointer(), chunk.length).set(chunk);
+        core.absorbScratch(chunk.length);
+      }
+    }
     for (const id of CORE_SECTIONS) {
       const source = section(id);
       if (source.length !== core.sectionBytes(id)) corrupt(`section ${id} size`);

@@ -76,6 +76,7 @@ export interface CoreExports {
   stageTables(): void;
   checksumLanesPointer(): number;
   absorbSection(section: number): void;
+  absorbScratch(length: number): void;
   finishLoad(): number;
   termTableSize(): number;
   termPoolLength(): number;
