@@ -224,5 +224,44 @@ describe("index artifact", () => {
       }
     }
   });
+
+  it("refuses postings out of order within a term or past the last tool, even with a recomputed checksum", () => {
+    const bytes = new Bm25ToolRanker([...small, { id: "zz_pull_request", description: "pull request tools", tags: [], aliases: [] }], { lexicon: false }).serialize();
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const sectionCount = view.getUint32(40, true);
+    const pad = (length: number): number => Math.ceil(length / 64) * 64;
+    const starts = new Map<number, number>();
+    let at = pad(64 + 8 * sectionCount);
+    for (let index = 0; index < sectionCount; index++) {
+      starts.set(view.getUint32(64 + 8 * index, true), at);
+      at += pad(view.getUint32(64 + 8 * index + 4, true));
+    }
+    const terms = view.getUint32(24, true);
+    const postingStart = (term: number): number => view.getUint32(starts.get(5)! + 4 * term, true);
+    const term = Array.from({ length: terms }, (_, index) => index).find((index) => postingStart(index + 1) - postingStart(index) >= 2)!;
+    expect(term).toBeDefined();
+    const posting = (index: number): number => starts.get(6)! + 4 * index;
+    const loadCode = (edit: (copy: DataView) => void): string => {
+      const copy = bytes.slice();
+      const copyView = new DataView(copy.buffer);
+      edit(copyView);
+      copyView.setUint32(copy.length - 4, artifactChecksum(copy.subarray(0, copy.length - 4)), true);
+      try {
+        Bm25ToolRanker.load(copy);
+        return "loaded";
+      } catch (error) {
+        if (!isToolsiftError(error)) throw error;
+        return error.code;
+      }
+    };
+    const first = posting(postingStart(term));
+    expect(loadCode((copy) => {
+      const a = copy.getUint32(first, true);
+      copy.setUint32(first, copy.getUint32(first + 4, true), true);
+      copy.setUint32(first + 4, a, true);
+    })).toBe("artifact_corrupt");
+    expect(loadCode((copy) => copy.setUint32(first, (small.length + 1) << 12, true))).toBe("artifact_corrupt");
+    expect(loadCode(() => undefined)).toBe("loaded");
+  });
 });
 

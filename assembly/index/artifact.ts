@@ -131,27 +131,40 @@ export function prepareLoad(
   return true;
 }
 
-// Documents of one term's postings strictly ascending and below the document count; four
-// postings per step, each compared with the one before it (an unaligned load one back).
-function postingsAscending(start: u32, end: u32): bool {
-  if (start >= end) return true;
+// Every posting's document below the document count, and ascending within each term. One
+// pass over all postings, four per step, counts the places where a document is not above
+// the one before it; they must all be places where a term's postings begin.
+function postingsSound(termCount: i32): bool {
+  let total = <u32>postings.length;
+  if (total == 0) return true;
   let base = postings.dataStart;
   let count = <u32>documentCount;
-  if ((unchecked(postings[start]) >> DOC_SHIFT) >= count) return false;
+  if ((unchecked(postings[0]) >> DOC_SHIFT) >= count) return false;
   let limit = i32x4.splat(count);
-  let sound = i32x4.splat(-1);
-  let at = start + 1;
-  for (; at + 4 <= end; at += 4) {
+  let inRange = i32x4.splat(-1);
+  let descents = i32x4.splat(0);
+  let at: u32 = 1;
+  for (; at + 4 <= total; at += 4) {
     let current = i32x4.shr_u(v128.load(base + (<usize>at << 2)), DOC_SHIFT);
     let previous = i32x4.shr_u(v128.load(base + (<usize>(at - 1) << 2)), DOC_SHIFT);
-    sound = v128.and(sound, v128.and(i32x4.gt_u(current, previous), i32x4.lt_u(current, limit)));
+    inRange = v128.and(inRange, i32x4.lt_u(current, limit));
+    descents = i32x4.sub(descents, i32x4.le_u(current, previous));
   }
-  if (!i32x4.all_true(sound)) return false;
-  for (; at < end; at++) {
+  if (!i32x4.all_true(inRange)) return false;
+  let found = <u32>(i32x4.extract_lane(descents, 0) + i32x4.extract_lane(descents, 1)
+    + i32x4.extract_lane(descents, 2) + i32x4.extract_lane(descents, 3));
+  for (; at < total; at++) {
     let document = unchecked(postings[at]) >> DOC_SHIFT;
-    if (document <= (unchecked(postings[at - 1]) >> DOC_SHIFT) || document >= count) return false;
+    if (document >= count) return false;
+    if (document <= (unchecked(postings[at - 1]) >> DOC_SHIFT)) found += 1;
   }
-  return true;
+  let allowed: u32 = 0;
+  for (let term = 0; term < termCount; term++) {
+    let start = unchecked(postingStarts[term]);
+    if (start == 0 || start >= unchecked(postingStarts[term + 1])) continue;
+    if ((unchecked(postings[start]) >> DOC_SHIFT) <= (unchecked(postings[start - 1]) >> DOC_SHIFT)) allowed += 1;
+  }
+  return found == allowed;
 }
 
 /** Checks the loaded arrays; 0 when sound, else the number of the first failed check. */
@@ -164,13 +177,13 @@ export function validateLoaded(): i32 {
     let start = unchecked(postingStarts[term]);
     let end = unchecked(postingStarts[term + 1]);
     if (end < start || end > postingCount) return 2;
-    if (!postingsAscending(start, end)) return 3;
     let offset = unchecked(terms.offsets[term]);
     let length = <u32>unchecked(terms.lengths[term]);
     if (length == 0 || <u64>offset + <u64>length > <u64>terms.poolLength) return 4;
     previous = end;
   }
   if (previous != postingCount && termCount > 0) return 5;
+  if (!postingsSound(termCount)) return 3;
   let empty = false;
   let table = terms.table;
   for (let slot = 0; slot < table.length; slot++) {
