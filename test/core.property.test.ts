@@ -91,9 +91,15 @@ describe("core vs oracle (property)", () => {
   });
 
   it("splits descriptions into summary and rest like the oracle", () => {
+    // The third kind is bracket-heavy (dozens of pairs around sentence ends): the split then
+    // tests positions against a depth array instead of a list of pairs.
+    const bracketHeavy = fc
+      .array(fc.constantFrom("(a)", "[b]", "{c}", "(", ")", "]", ". ", "a", "B", "e.g. ", "\n\n", "。"), { minLength: 60, maxLength: 400 })
+      .map((parts) => parts.join(""));
     const textArbitrary = fc.oneof(
       vocabularyArb.chain((vocabulary) => textArb(vocabulary, 30)),
       fc.string({ unit: anyCharacterArb, maxLength: 200 }),
+      bracketHeavy,
     );
     fc.assert(
       fc.property(textArbitrary, (text) => {

@@ -34,28 +34,50 @@ function nextWordStartsUpper(text: string, from: number): boolean {
   return UPPER_CASE_LETTER.test(String.fromCodePoint(text.codePointAt(index)!));
 }
 
-// Positions strictly inside a bracket pair. Per kind, each closer pairs with the nearest
-// unpaired opener; depth[i] > 0 when some pair has opener < i < closer.
-function bracketDepth(text: string): Int32Array | undefined {
-  if (!/[)\]}]/.test(text)) return undefined;
-  const openers: Record<string, number[]> = { "(": [], "[": [], "{": [] };
-  const partner: Record<string, string> = { ")": "(", "]": "[", "}": "{" };
-  const change = new Int32Array(text.length + 1);
+// Bracket pairs as [opener, closer, opener, closer, …]. Per kind, each closer pairs with the
+// nearest unpaired opener; a position is inside when some pair has opener < it < closer.
+// Code units and a switch, not per-character strings and lookups: this runs over every
+// description of a build.
+function bracketPairs(text: string): number[] | undefined {
+  if (text.indexOf(")") < 0 && text.indexOf("]") < 0 && text.indexOf("}") < 0) return undefined;
+  const round: number[] = [];
+  const square: number[] = [];
+  const curly: number[] = [];
+  const pairs: number[] = [];
   for (let index = 0; index < text.length; index++) {
-    const character = text[index]!;
-    const stack = openers[character];
-    if (stack !== undefined) {
-      stack.push(index);
-    } else if (partner[character] !== undefined) {
-      const opener = openers[partner[character]!]!.pop();
-      if (opener !== undefined) {
-        change[opener + 1]! += 1;
-        change[index]! -= 1;
-      }
+    const code = text.charCodeAt(index);
+    if (code > 0x7d) continue;
+    let opener: number | undefined;
+    switch (code) {
+      case 0x28: round.push(index); continue;
+      case 0x5b: square.push(index); continue;
+      case 0x7b: curly.push(index); continue;
+      case 0x29: opener = round.pop(); break;
+      case 0x5d: opener = square.pop(); break;
+      case 0x7d: opener = curly.pop(); break;
+      default: continue;
     }
+    if (opener !== undefined) pairs.push(opener, index);
   }
-  for (let index = 1; index <= text.length; index++) change[index]! += change[index - 1]!;
-  return change;
+  return pairs;
+}
+
+// A test per candidate sentence end: a scan of the pairs when there are few, a depth array
+// (prefix sums, O(length)) when there are many, so no description costs more than linear time.
+function insideTest(text: string, pairs: readonly number[]): (index: number) => boolean {
+  if (pairs.length <= 64) {
+    return (index) => {
+      for (let at = 0; at < pairs.length; at += 2) if (pairs[at]! < index && index < pairs[at + 1]!) return true;
+      return false;
+    };
+  }
+  const depth = new Int32Array(text.length + 1);
+  for (let at = 0; at < pairs.length; at += 2) {
+    depth[pairs[at]! + 1]! += 1;
+    depth[pairs[at + 1]!]! -= 1;
+  }
+  for (let index = 1; index <= text.length; index++) depth[index]! += depth[index - 1]!;
+  return (index) => depth[index]! > 0;
 }
 
 // If a sentence end starts at `index`, the index just after it; otherwise −1.
@@ -81,12 +103,15 @@ function sentenceEnd(text: string, index: number): number {
 
 /** Splits a description into its first sentence and the rest (DESIGN.md §A8). */
 export function splitSummary(description: string): [summary: string, rest: string] {
-  let depth: Int32Array | undefined | null = null;
+  let inside: ((index: number) => boolean) | undefined | null = null;
   for (let index = 0; index < description.length; index++) {
     const end = sentenceEnd(description, index);
     if (end < 0) continue;
-    if (depth === null) depth = bracketDepth(description);
-    if (depth !== undefined && depth[index]! > 0) continue;
+    if (inside === null) {
+      const pairs = bracketPairs(description);
+      inside = pairs === undefined ? undefined : insideTest(description, pairs);
+    }
+    if (inside !== undefined && inside(index)) continue;
     return [description.slice(0, end), description.slice(end)];
   }
   return [description, ""];
