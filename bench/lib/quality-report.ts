@@ -55,9 +55,12 @@ export function summarize(
 const pct = (value: number) => (100 * value).toFixed(1);
 const signed = (points: number) => `${points >= 0 ? "+" : ""}${points.toFixed(1)}`;
 
+// Two decimals: the issue's bar is a mean gain of 5 points, and 4.97 must not print as 5.0.
 function meanGain(results: readonly SuiteResult[]): string | undefined {
   const gains = results.filter((result) => result.gain !== undefined).map((result) => result.gain!["ndcg@10"]);
-  return gains.length === 0 ? undefined : signed(gains.reduce((a, b) => a + b, 0) / gains.length);
+  if (gains.length === 0) return undefined;
+  const mean = gains.reduce((a, b) => a + b, 0) / gains.length;
+  return `${mean >= 0 ? "+" : ""}${mean.toFixed(2)}`;
 }
 
 /** bench/quality.md from the report data. */
