@@ -84,12 +84,14 @@ export function loadRankers(api, artifacts) {
 export function flipArtifactByte(bytes) {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const sectionCount = view.getUint32(40, true);
-  let at = 64 + 8 * sectionCount;
+  // The header and table, and every section, are padded to whole 64-byte checksum blocks.
+  const pad = (length) => Math.ceil(length / 64) * 64;
+  let at = pad(64 + 8 * sectionCount);
   let best = { start: 0, length: -1 };
   for (let index = 0; index < sectionCount; index++) {
     const length = view.getUint32(64 + 8 * index + 4, true);
     if (length > best.length) best = { start: at, length };
-    at += (length + 7) & ~7;
+    at += pad(length);
   }
   if (best.length <= 0) throw new Error("artifact has no non-empty section");
   const offset = best.start + (best.length >> 1);
