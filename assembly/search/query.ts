@@ -394,17 +394,23 @@ function siftUp(from: i32): void {
 
 /** DESIGN.md "Scoring": the name-coverage factor of a hit of the current query. */
 export function nameFactor(document: i32): f64 {
+  let matched = load<u16>(documentState.dataStart + <usize>document * STATE_BYTES, 12);
   let nameTerms = <f64>unchecked(nameTermCounts[document]);
-  if (nameTerms == 0) return 1.0;
-  let matched = <f64>load<u16>(documentState.dataStart + <usize>document * STATE_BYTES, 12);
-  return 1.0 + nameBonus * (matched / nameTerms);
+  // No matched name term gives 1 + nameBonus × 0 = 1 exactly: skip the division.
+  if (nameTerms == 0 || matched == 0) return 1.0;
+  return 1.0 + nameBonus * (<f64>matched / nameTerms);
 }
 
 function selectTop(limit: i32): i32 {
   let size = 0;
+  // No factor exceeds 1 + nameBonus and rounding is monotonic, so a document whose sum times
+  // that bound is already below the heap's worst cannot enter: skip its factor and compare.
+  let bound = 1.0 + nameBonus;
   for (let index = 0; index < touchedCount; index++) {
     let document = unchecked(touched[index]);
-    let score = load<f64>(documentState.dataStart + <usize>document * STATE_BYTES) * nameFactor(document);
+    let sum = load<f64>(documentState.dataStart + <usize>document * STATE_BYTES);
+    if (size == limit && sum * bound < unchecked(resultScores[0])) continue;
+    let score = sum * nameFactor(document);
     if (size < limit) {
       unchecked((resultDocuments[size] = document));
       unchecked((resultScores[size] = score));
