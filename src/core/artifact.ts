@@ -3,6 +3,7 @@
 // sections back to back, and a 4-byte checksum over everything before it.
 import { ToolsiftError } from "../errors.js";
 import { CHECKSUM_BLOCK, absorbBlocks, artifactChecksum, checksumLanes, finishChecksum, hashBytes } from "./checksum.js";
+import { DEFAULT_ANALYZER_FINGERPRINT } from "./default-fingerprint.js";
 import { IdTable } from "./ids.js";
 import type { CoreMemory } from "./memory.js";
 import { DEFAULT_RANKER_OPTIONS, FIELDS, type ResolvedRankerOptions } from "./options.js";
@@ -71,6 +72,15 @@ function fingerprintOf(options: Uint8Array, stopwords: Uint8Array, lexicon: Uint
  */
 export function analyzerFingerprint(options: ResolvedRankerOptions): number {
   return fingerprintOf(encodeOptions(options), encodeStrings(options.stopwords), encodeLexicon(options.lexicon));
+}
+
+// The bundled options, frozen (read-only lists) but otherwise a resolved options object.
+const BUNDLED_OPTIONS = DEFAULT_RANKER_OPTIONS as unknown as ResolvedRankerOptions;
+let defaultRecord: Uint8Array | undefined;
+
+function defaultOptionsRecord(): Uint8Array {
+  defaultRecord ??= encodeOptions(BUNDLED_OPTIONS);
+  return defaultRecord;
 }
 
 function encodeOptions(options: ResolvedRankerOptions): Uint8Array {
@@ -445,8 +455,16 @@ export function loadIndex(
     if (inCore && finishChecksum(memory.int32View(core.checksumLanesPointer(), lanes.length), checksumAt) !== view.getUint32(checksumAt, true)) {
       checksumMismatch(checksumAt);
     }
-    if (fingerprintOf(section(SECTION_OPTIONS), section(SECTION_STOPWORDS), section(SECTION_LEXICON)) !== fingerprint) corrupt("options do not match the fingerprint", 12);
-    const options = decodeOptions(section(SECTION_OPTIONS), storedStopwords(section(SECTION_STOPWORDS)), storedLexicon(section(SECTION_LEXICON)));
+    // An artifact made with the default options (the usual case) gets the bundled, frozen
+    // options back without decoding or re-hashing its option sections: its checksummed
+    // header names them by fingerprint, and its options record must match byte for byte.
+    const defaults = fingerprint === DEFAULT_ANALYZER_FINGERPRINT && sameBytes(section(SECTION_OPTIONS), defaultOptionsRecord());
+    if (!defaults && fingerprintOf(section(SECTION_OPTIONS), section(SECTION_STOPWORDS), section(SECTION_LEXICON)) !== fingerprint) {
+      corrupt("options do not match the fingerprint", 12);
+    }
+    const options = defaults
+      ? BUNDLED_OPTIONS
+      : decodeOptions(section(SECTION_OPTIONS), storedStopwords(section(SECTION_STOPWORDS)), storedLexicon(section(SECTION_LEXICON)));
     if (options.stopwords.length > 256) corrupt("stopword count");
     configure(memory, options);
     status = core.finishLoad();

@@ -263,6 +263,7 @@ export class Bm25ToolRanker implements ToolRanker {
         // The bundled stopwords and lexicon come back as the bundled objects (already valid);
         // everything else an artifact holds is checked like a caller's options.
         const bundled = DEFAULT_RANKER_OPTIONS;
+        if (stored === bundled) return configureScoring(memory, stored);
         try {
           resolveRankerOptions({
             ...stored,
