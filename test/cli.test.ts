@@ -56,6 +56,9 @@ describe("toolsift CLI", () => {
     const inspect = await run(["inspect", index]);
     expect(inspect.stdout).toMatch(/magic\s+TSFT/);
     expect(inspect.stdout).toMatch(/postings/);
+    // The options line summarizes the lists instead of printing a thousand lexicon entries.
+    expect(inspect.stdout).toMatch(/"lexicon":"\d+ entries"/);
+    expect(inspect.stdout.length).toBeLessThan(10_000);
   });
 
   it("prints exactly one JSON object with the metric keys for eval --json", async () => {

@@ -165,7 +165,9 @@ async function commandInspect(args: string[], out: Output): Promise<number> {
   out.line(out.bold("header"));
   for (const [key, value] of Object.entries(report.header)) out.line(`  ${key.padEnd(18)} ${value}`);
   out.line(out.bold("options"));
-  out.line(`  ${JSON.stringify({ ...ranker.options, stopwords: `${ranker.options.stopwords.length} entries` })}`);
+  const { stopwords, lexicon } = ranker.options;
+  const lexiconSummary = lexicon === false ? false : `${Object.keys(lexicon).length} entries`;
+  out.line(`  ${JSON.stringify({ ...ranker.options, stopwords: `${stopwords.length} entries`, lexicon: lexiconSummary })}`);
   out.line(out.bold("sections"));
   for (const section of report.sections) out.line(`  ${section.name.padEnd(18)} ${String(section.bytes).padStart(10)} bytes`);
   out.line(out.bold("top terms (documents)"));
