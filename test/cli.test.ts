@@ -51,7 +51,12 @@ describe("toolsift CLI", () => {
     const query = await run(["query", index, "pull request", "--json", "--limit", "2"]);
     expect(query.code).toBe(EXIT_OK);
     expect(JSON.parse(query.stdout).hits[0].id).toBe("create_pull_request");
-    const explained = await run(["query", index, "pull request", "--explain"]);
+    expect(JSON.parse(query.stdout)).toMatchObject({ confident: true, fallback: false });
+    // Nothing scores: the names that contain a fragment of the query, marked as such.
+    const fallback = await run(["query", index, "weath", "--json"]);
+    expect(JSON.parse(fallback.stdout)).toMatchObject({ confident: false, fallback: true, hits: [{ id: "get_weather", match: "name" }] });
+    expect((await run(["query", index, "weath"])).stdout).toMatch(/names contain part of it/);
+        const explained = await run(["query", index, "pull request", "--explain"]);
     expect(explained.stdout).toMatch(/pull: [\d.]+ \(name [\d.]+/);
     const inspect = await run(["inspect", index]);
     expect(inspect.stdout).toMatch(/magic\s+TSFT/);

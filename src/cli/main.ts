@@ -72,13 +72,18 @@ async function openRanker(path: string, options: { analyzer?: "plural" | "stem" 
 }
 
 function printHits(out: Output, ranker: Bm25ToolRanker, query: string, limit: number, explain: boolean, json: boolean, micros: number): void {
-  const hits: (ScoredHit & { terms?: HitExplanation["terms"] })[] = explain ? ranker.explain(query, limit) : ranker.rank(query, limit);
+  // The verdict and, when no term scores, the name fallback (DESIGN.md "No confident match").
+  const found = ranker.search(query, limit);
+  const hits: readonly (ScoredHit & { terms?: HitExplanation["terms"]; match?: string })[] =
+    explain && !found.fallback ? ranker.explain(query, limit) : found.hits;
   if (json) {
-    out.line(JSON.stringify({ query, terms: ranker.queryTerms(query), hits }));
+    out.line(JSON.stringify({ query, terms: ranker.queryTerms(query), confident: found.confident, fallback: found.fallback, hits }));
     return;
   }
   out.line(`${out.bold(query)}  ${out.dim(`terms: ${ranker.queryTerms(query).join(" ")} · ${micros.toFixed(0)} µs`)}`);
   if (hits.length === 0) out.line(out.dim("  no tool matched"));
+  else if (found.fallback) out.line(out.dim("  no tool matched the words of the query; these tools' names contain part of it:"));
+  else if (!found.confident) out.line(out.dim("  no confident match; the closest tools:"));
   hits.forEach((hit, index) => {
     out.line(`${String(index + 1).padStart(3)}. ${hit.id}  ${out.dim(hit.score.toFixed(3))}`);
     if (hit.terms !== undefined) {
