@@ -142,44 +142,49 @@ export function encodeLexiconState(pointer: usize): void {
   storeInts(at, expansionList, expansionCount);
 }
 
-function loadInts(at: usize, count: i32): Int32Array {
+// Decoding reads arrays one after the other from `cursor`.
+let cursor: usize = 0;
+
+function takeInts(count: i32): Int32Array {
   let array = freshInt32Array(count > 0 ? count : 1);
-  memory.copy(array.dataStart, at, <usize>count << 2);
+  memory.copy(array.dataStart, cursor, <usize>count << 2);
+  cursor += <usize>count << 2;
   return array;
 }
 
 // Every value `expandTokens` follows must stay in bounds and every chain must end: an
 // entry's next entry is an earlier one (entries are prepended as they are added).
-function entriesSound(head: Int32Array, headCount: i32, next: Int32Array, keyStart: Int32Array, keyLength: Int32Array,
-  expansionStart: Int32Array, expansionLength: Int32Array, related: Int32Array, keyList: Int32Array, keyCount: i32,
-  words: Int32Array, wordCount: i32, entries: i32, keyTokenTotal: i32, wordTotal: i32): bool {
-  for (let token = 0; token < headCount; token++) {
-    let entry = unchecked(head[token]);
-    if (entry < -1 || entry >= entries) return false;
+function entriesSound(): bool {
+  for (let token = 0; token < keyTokens.count; token++) {
+    let entry = unchecked(entryHead[token]);
+    if (entry < -1 || entry >= entryCount) return false;
   }
-  for (let entry = 0; entry < entries; entry++) {
-    let following = unchecked(next[entry]);
+  for (let entry = 0; entry < entryCount; entry++) {
+    let following = unchecked(entryNext[entry]);
     if (following < -1 || following >= entry) return false;
-    if (<u32>unchecked(related[entry]) > 1) return false;
-    let start = unchecked(keyStart[entry]);
-    let length = unchecked(keyLength[entry]);
-    if (start < 0 || length < 1 || <i64>start + <i64>length > <i64>keyCount) return false;
-    start = unchecked(expansionStart[entry]);
-    length = unchecked(expansionLength[entry]);
-    if (start < 0 || length < 0 || <i64>start + <i64>length > <i64>wordCount) return false;
+    if (<u32>unchecked(entryRelated[entry]) > 1) return false;
+    let start = unchecked(entryKeyStart[entry]);
+    let length = unchecked(entryKeyLength[entry]);
+    if (start < 0 || length < 1 || <i64>start + <i64>length > <i64>keyTokenCount) return false;
+    start = unchecked(entryExpansionStart[entry]);
+    length = unchecked(entryExpansionLength[entry]);
+    if (start < 0 || length < 0 || <i64>start + <i64>length > <i64>expansionCount) return false;
   }
-  for (let at = 0; at < keyCount; at++) {
-    let token = unchecked(keyList[at]);
-    if (token < 0 || token >= keyTokenTotal) return false;
+  for (let at = 0; at < keyTokenCount; at++) {
+    let token = unchecked(keyTokenList[at]);
+    if (token < 0 || token >= keyTokens.count) return false;
   }
-  for (let at = 0; at < wordCount; at++) {
-    let word = unchecked(words[at]);
-    if (word < 0 || word >= wordTotal) return false;
+  for (let at = 0; at < expansionCount; at++) {
+    let word = unchecked(expansionList[at]);
+    if (word < 0 || word >= expansionWords.count) return false;
   }
   return true;
 }
 
-/** Replaces the lexicon by one `encodeLexiconState` wrote; false when it is not sound. */
+/**
+ * Replaces the lexicon by one `encodeLexiconState` wrote; false when it is not sound. On
+ * failure the core is left half-loaded; the host discards it.
+ */
 export function decodeLexiconState(pointer: usize, length: i32): bool {
   if (length < LEXICON_HEADER) return false;
   let entries = load<i32>(pointer);
@@ -189,7 +194,6 @@ export function decodeLexiconState(pointer: usize, length: i32): bool {
   let wordBytes = load<i32>(pointer, 16);
   if (entries < 0 || keyCount < 0 || wordCount < 0 || keyBytes < 16 || wordBytes < 16 || load<i32>(pointer, 20) != 0) return false;
   if (<i64>LEXICON_HEADER + <i64>keyBytes + <i64>wordBytes > <i64>length) return false;
-  // On failure the core is left half-loaded; the host discards it.
   let at = pointer + LEXICON_HEADER;
   if (!keyTokens.decode(at, keyBytes)) return false;
   at += keyBytes;
@@ -197,38 +201,20 @@ export function decodeLexiconState(pointer: usize, length: i32): bool {
   at += wordBytes;
   let rest = <i64>length - LEXICON_HEADER - keyBytes - wordBytes;
   if (rest != (<i64>keyTokens.count + <i64>entries * 6 + <i64>keyCount + <i64>wordCount) << 2) return false;
-  let head = loadInts(at, keyTokens.count);
-  at += <usize>keyTokens.count << 2;
-  let next = loadInts(at, entries);
-  at += <usize>entries << 2;
-  let keyStart = loadInts(at, entries);
-  at += <usize>entries << 2;
-  let keyLength = loadInts(at, entries);
-  at += <usize>entries << 2;
-  let expansionStart = loadInts(at, entries);
-  at += <usize>entries << 2;
-  let expansionLength = loadInts(at, entries);
-  at += <usize>entries << 2;
-  let related = loadInts(at, entries);
-  at += <usize>entries << 2;
-  let keyList = loadInts(at, keyCount);
-  at += <usize>keyCount << 2;
-  let wordList = loadInts(at, wordCount);
-  if (!entriesSound(head, keyTokens.count, next, keyStart, keyLength, expansionStart, expansionLength, related, keyList, keyCount,
-    wordList, wordCount, entries, keyTokens.count, expansionWords.count)) return false;
-  entryHead = head;
-  entryNext = next;
-  entryKeyStart = keyStart;
-  entryKeyLength = keyLength;
-  entryExpansionStart = expansionStart;
-  entryExpansionLength = expansionLength;
-  entryRelated = related;
-  keyTokenList = keyList;
-  keyTokenCount = keyCount;
-  expansionList = wordList;
-  expansionCount = wordCount;
+  cursor = at;
+  entryHead = takeInts(keyTokens.count);
+  entryNext = takeInts(entries);
+  entryKeyStart = takeInts(entries);
+  entryKeyLength = takeInts(entries);
+  entryExpansionStart = takeInts(entries);
+  entryExpansionLength = takeInts(entries);
+  entryRelated = takeInts(entries);
+  keyTokenList = takeInts(keyCount);
+  expansionList = takeInts(wordCount);
   entryCount = entries;
-  return true;
+  keyTokenCount = keyCount;
+  expansionCount = wordCount;
+  return entriesSound();
 }
 
 /** Maps expansion words to index terms; called after an index is built or loaded. */
