@@ -76,11 +76,12 @@ function printHits(out: Output, ranker: Bm25ToolRanker, query: string, limit: nu
   const found = ranker.search(query, limit);
   const hits: readonly (ScoredHit & { terms?: HitExplanation["terms"]; match?: string })[] =
     explain && !found.fallback ? ranker.explain(query, limit) : found.hits;
+  const terms = ranker.queryTerms(query);
   if (json) {
-    out.line(JSON.stringify({ query, terms: ranker.queryTerms(query), confident: found.confident, fallback: found.fallback, hits }));
+    out.line(JSON.stringify({ query, terms, confident: found.confident, fallback: found.fallback, hits }));
     return;
   }
-  out.line(`${out.bold(query)}  ${out.dim(`terms: ${ranker.queryTerms(query).join(" ")} · ${micros.toFixed(0)} µs`)}`);
+  out.line(`${out.bold(query)}  ${out.dim(`terms: ${terms.join(" ")} · ${micros.toFixed(0)} µs`)}`);
   if (hits.length === 0) out.line(out.dim("  no tool matched"));
   else if (found.fallback) out.line(out.dim("  no tool matched the words of the query; these tools' names contain part of it:"));
   else if (!found.confident) out.line(out.dim("  no confident match; the closest tools:"));
