@@ -2,7 +2,7 @@
 // a 64-byte header, a section table (id, byte length per section, in a fixed order), the
 // sections back to back, and a 4-byte checksum over everything before it.
 import { ToolsiftError } from "../errors.js";
-import { CHECKSUM_BLOCK, absorbBlocks, artifactChecksum, checksumLanes, finishChecksum, hashBytes } from "./checksum.js";
+import { CHECKSUM_BLOCK, LITTLE_ENDIAN, absorbBlocks, artifactChecksum, checksumLanes, finishChecksum, hashBytes } from "./checksum.js";
 import { DEFAULT_ANALYZER_FINGERPRINT } from "./default-fingerprint.js";
 import { IdTable } from "./ids.js";
 import type { CoreMemory } from "./memory.js";
@@ -119,8 +119,6 @@ function encodeStrings(strings: readonly string[]): Uint8Array {
   }
   return bytes;
 }
-
-const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 function hasLoneSurrogate(text: string): boolean {
   return /\p{Surrogate}/u.test(text);
