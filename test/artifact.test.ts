@@ -15,6 +15,47 @@ const small: ToolSearchDoc[] = [
 ];
 const queries = ["create pull request", "post message", "погода", "天气", "open pr review", "", "zzz"];
 
+/** Sections start on 64-byte boundaries. */
+const pad = (length: number): number => Math.ceil(length / 64) * 64;
+
+/** Where each section of an artifact starts, by section id. */
+function sectionStarts(bytes: Uint8Array): Map<number, number> {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const sectionCount = view.getUint32(40, true);
+  const starts = new Map<number, number>();
+  let at = pad(64 + 8 * sectionCount);
+  for (let index = 0; index < sectionCount; index++) {
+    starts.set(view.getUint32(64 + 8 * index, true), at);
+    at += pad(view.getUint32(64 + 8 * index + 4, true));
+  }
+  return starts;
+}
+
+/** The first posting of a term with at least two postings (from the posting starts, section 5). */
+function firstPostingOfLongList(bytes: Uint8Array): number {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const starts = sectionStarts(bytes);
+  const postingStart = (term: number): number => view.getUint32(starts.get(5)! + 4 * term, true);
+  const term = Array.from({ length: view.getUint32(24, true) }, (_, index) => index).find((index) => postingStart(index + 1) - postingStart(index) >= 2);
+  expect(term).toBeDefined();
+  return postingStart(term!);
+}
+
+/** Edits a copy, recomputes its checksum and loads it: "loaded" or the error code. */
+function craftedLoad(bytes: Uint8Array, edit: (copy: DataView) => void): string {
+  const copy = bytes.slice();
+  const copyView = new DataView(copy.buffer);
+  edit(copyView);
+  copyView.setUint32(copy.length - 4, artifactChecksum(copy.subarray(0, copy.length - 4)), true);
+  try {
+    Bm25ToolRanker.load(copy);
+    return "loaded";
+  } catch (error) {
+    if (!isToolsiftError(error)) throw error;
+    return error.code;
+  }
+}
+
 function answers(ranker: Bm25ToolRanker): unknown[] {
   return queries.map((query) => ranker.rank(query, 10));
 }
@@ -26,6 +67,46 @@ describe("index artifact", () => {
     expect(answers(loaded)).toEqual(answers(ranker));
     expect(loaded.options).toEqual(ranker.options);
     expect(loaded.serialize()).toEqual(ranker.serialize());
+  });
+
+  it("a loaded index explains like the built one, and serializes the same before and after explaining", () => {
+    const ranker = new Bm25ToolRanker(small);
+    const bytes = ranker.serialize();
+    const loaded = Bm25ToolRanker.load(bytes);
+    // The field frequencies stay on the host until needed: serialize first, then explain.
+    expect(loaded.serialize()).toEqual(bytes);
+    const again = Bm25ToolRanker.load(bytes);
+    for (const query of queries) expect(again.explain(query, 5)).toEqual(ranker.explain(query, 5));
+    expect(again.explain("create pull request", 1)[0]!.terms.some((term) => term.fields.name > 0)).toBe(true);
+    expect(again.serialize()).toEqual(bytes);
+  });
+
+  it("past 32,768 tools a posting entry takes four bytes, round-trips and is checked the same way", () => {
+    const words = ["create", "issue", "pull", "request", "browser", "open", "send", "email", "list", "files"];
+    const docs = Array.from({ length: 33_000 }, (_, index) => ({
+      id: `t${index}`,
+      tags: [],
+      aliases: [],
+      description: `${words[index % words.length]} ${words[(index * 3 + 1) % words.length]} item${index % 5000}`,
+    }));
+    const ranker = new Bm25ToolRanker(docs);
+    const bytes = ranker.serialize();
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const starts = sectionStarts(bytes);
+    expect(starts.get(7)! - starts.get(6)!).toBe(pad(4 * view.getUint32(36, true)));
+    const loaded = Bm25ToolRanker.load(bytes);
+    for (const query of ["send email item4999", "pull request", "t32999 open"]) {
+      expect(loaded.rank(query, 20)).toEqual(ranker.rank(query, 20));
+      expect(loaded.explain(query, 3)).toEqual(ranker.explain(query, 3));
+    }
+    expect(loaded.rank("item2999", 10).map((hit) => hit.id)).toContain("t32999");
+    // A document past the last tool, or a list out of order, is refused as with narrow entries.
+    const entries = starts.get(6)!;
+    const first = entries + 4 * firstPostingOfLongList(bytes);
+    const last = entries + 4 * (view.getUint32(36, true) - 1);
+    expect(craftedLoad(bytes, (copy) => copy.setUint32(last, 33_000 << 1, true))).toBe("artifact_corrupt");
+    expect(craftedLoad(bytes, (copy) => copy.setUint32(first + 4, copy.getUint32(first, true), true))).toBe("artifact_corrupt");
+    expect(craftedLoad(bytes, (copy) => copy.setUint32(last, copy.getUint32(last, true) ^ 1, true))).toBe("loaded");
   });
 
   it("round-trips random catalogues (property)", () => {
@@ -102,7 +183,6 @@ describe("index artifact", () => {
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const sectionCount = view.getUint32(40, true);
     const spans: [number, number][] = [];
-    const pad = (length: number): number => Math.ceil(length / 64) * 64;
     let at = pad(64 + 8 * sectionCount);
     for (let index = 0; index < sectionCount; index++) {
       const length = view.getUint32(64 + 8 * index + 4, true);
@@ -147,7 +227,6 @@ describe("index artifact", () => {
     const bytes = new Bm25ToolRanker(small, { lexicon, stopwords: ["a", "the", "please"] }).serialize();
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const sectionCount = view.getUint32(40, true);
-    const pad = (length: number): number => Math.ceil(length / 64) * 64;
     let at = pad(64 + 8 * sectionCount);
     const words: number[] = [];
     let entryArrays = 0;
@@ -200,7 +279,6 @@ describe("index artifact", () => {
     expect(Bm25ToolRanker.load(bytes).rank("send email item42", 5)).toEqual(ranker.rank("send email item42", 5));
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const sectionCount = view.getUint32(40, true);
-    const pad = (length: number): number => Math.ceil(length / 64) * 64;
     let at = pad(64 + 8 * sectionCount);
     const positions: number[] = [];
     for (let index = 0; index < sectionCount; index++) {
@@ -227,41 +305,18 @@ describe("index artifact", () => {
 
   it("refuses postings out of order within a term or past the last tool, even with a recomputed checksum", () => {
     const bytes = new Bm25ToolRanker([...small, { id: "zz_pull_request", description: "pull request tools", tags: [], aliases: [] }], { lexicon: false }).serialize();
-    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    const sectionCount = view.getUint32(40, true);
-    const pad = (length: number): number => Math.ceil(length / 64) * 64;
-    const starts = new Map<number, number>();
-    let at = pad(64 + 8 * sectionCount);
-    for (let index = 0; index < sectionCount; index++) {
-      starts.set(view.getUint32(64 + 8 * index, true), at);
-      at += pad(view.getUint32(64 + 8 * index + 4, true));
-    }
-    const terms = view.getUint32(24, true);
-    const postingStart = (term: number): number => view.getUint32(starts.get(5)! + 4 * term, true);
-    const term = Array.from({ length: terms }, (_, index) => index).find((index) => postingStart(index + 1) - postingStart(index) >= 2)!;
-    expect(term).toBeDefined();
-    const posting = (index: number): number => starts.get(6)! + 4 * index;
-    const loadCode = (edit: (copy: DataView) => void): string => {
-      const copy = bytes.slice();
-      const copyView = new DataView(copy.buffer);
-      edit(copyView);
-      copyView.setUint32(copy.length - 4, artifactChecksum(copy.subarray(0, copy.length - 4)), true);
-      try {
-        Bm25ToolRanker.load(copy);
-        return "loaded";
-      } catch (error) {
-        if (!isToolsiftError(error)) throw error;
-        return error.code;
-      }
-    };
-    const first = posting(postingStart(term));
-    expect(loadCode((copy) => {
-      const a = copy.getUint32(first, true);
-      copy.setUint32(first, copy.getUint32(first + 4, true), true);
-      copy.setUint32(first + 4, a, true);
+    // Up to 32,768 tools an entry is a u16: the document shifted left once, the name flag in bit 0.
+    const first = sectionStarts(bytes).get(6)! + 2 * firstPostingOfLongList(bytes);
+    expect(craftedLoad(bytes, (copy) => {
+      const a = copy.getUint16(first, true);
+      copy.setUint16(first, copy.getUint16(first + 2, true), true);
+      copy.setUint16(first + 2, a, true);
     })).toBe("artifact_corrupt");
-    expect(loadCode((copy) => copy.setUint32(first, (small.length + 1) << 12, true))).toBe("artifact_corrupt");
-    expect(loadCode(() => undefined)).toBe("loaded");
+    expect(craftedLoad(bytes, (copy) => copy.setUint16(first + 2, copy.getUint16(first, true), true))).toBe("artifact_corrupt");
+    expect(craftedLoad(bytes, (copy) => copy.setUint16(first, (small.length + 1) << 1, true))).toBe("artifact_corrupt");
+    // The name flag is not checked: flipping it changes a score, not what is read.
+    expect(craftedLoad(bytes, (copy) => copy.setUint16(first, copy.getUint16(first, true) ^ 1, true))).toBe("loaded");
+    expect(craftedLoad(bytes, () => undefined)).toBe("loaded");
   });
 });
 

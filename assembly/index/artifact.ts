@@ -9,18 +9,20 @@ import {
   MAX_DOCUMENTS,
   documentCount,
   documentRanks,
+  entryAt,
+  fieldFrequencies,
   fieldLengths,
   fieldTotals,
   inverseFrequencies,
   nameTermCounts,
   postingStarts,
   stopwords,
-  postings,
+  postingEntries,
   saturations,
   setDocumentArrays,
   setPostingArrays,
   terms,
-  DOC_SHIFT,
+  wideEntries,
 } from "./state";
 
 export const SECTION_TERM_POOL: i32 = 1;
@@ -28,7 +30,7 @@ export const SECTION_TERM_OFFSETS: i32 = 2;
 export const SECTION_TERM_LENGTHS: i32 = 3;
 export const SECTION_TERM_TABLE: i32 = 4;
 export const SECTION_POSTING_STARTS: i32 = 5;
-export const SECTION_POSTINGS: i32 = 6;
+export const SECTION_POSTING_ENTRIES: i32 = 6;
 export const SECTION_SATURATIONS: i32 = 7;
 export const SECTION_INVERSE_FREQUENCIES: i32 = 8;
 export const SECTION_FIELD_LENGTHS: i32 = 9;
@@ -38,7 +40,9 @@ export const SECTION_NAME_TERM_COUNTS: i32 = 12;
 /** The query side's prepared tables, so loading never re-analyzes stopwords or the lexicon. */
 export const SECTION_STOPWORD_TABLE: i32 = 13;
 export const SECTION_LEXICON_TABLES: i32 = 14;
-export const SECTION_COUNT: i32 = 14;
+/** Explain's per-field frequencies: off the query path, so a load leaves them to the host. */
+export const SECTION_FIELD_FREQUENCIES: i32 = 15;
+export const SECTION_COUNT: i32 = 15;
 
 // Sections 13 and 14 are encodings, staged in these buffers: written by `stageTables` before
 // serializing, copied into by the host before `restoreTables` decodes them on load (and
@@ -69,7 +73,7 @@ export function sectionPointer(section: i32): usize {
     case SECTION_TERM_LENGTHS: return terms.lengths.dataStart;
     case SECTION_TERM_TABLE: return terms.table.dataStart;
     case SECTION_POSTING_STARTS: return postingStarts.dataStart;
-    case SECTION_POSTINGS: return postings.dataStart;
+    case SECTION_POSTING_ENTRIES: return postingEntries.dataStart;
     case SECTION_SATURATIONS: return saturations.dataStart;
     case SECTION_INVERSE_FREQUENCIES: return inverseFrequencies.dataStart;
     case SECTION_FIELD_LENGTHS: return fieldLengths.dataStart;
@@ -78,6 +82,7 @@ export function sectionPointer(section: i32): usize {
     case SECTION_NAME_TERM_COUNTS: return nameTermCounts.dataStart;
     case SECTION_STOPWORD_TABLE: return stopwordStage.dataStart;
     case SECTION_LEXICON_TABLES: return lexiconStage.dataStart;
+    case SECTION_FIELD_FREQUENCIES: return fieldFrequencies.dataStart;
   }
   return 0;
 }
@@ -91,7 +96,7 @@ export function sectionBytes(section: i32): i32 {
     case SECTION_TERM_LENGTHS: return termCount;
     case SECTION_TERM_TABLE: return terms.table.length << 2;
     case SECTION_POSTING_STARTS: return (termCount + 1) << 2;
-    case SECTION_POSTINGS: return postings.length << 2;
+    case SECTION_POSTING_ENTRIES: return postingEntries.length;
     case SECTION_SATURATIONS: return saturations.length << 1;
     case SECTION_INVERSE_FREQUENCIES: return termCount << 3;
     case SECTION_FIELD_LENGTHS: return (documentCount * FIELD_COUNT) << 1;
@@ -100,6 +105,7 @@ export function sectionBytes(section: i32): i32 {
     case SECTION_NAME_TERM_COUNTS: return documentCount << 1;
     case SECTION_STOPWORD_TABLE: return stopwordStage.length;
     case SECTION_LEXICON_TABLES: return lexiconStage.length;
+    case SECTION_FIELD_FREQUENCIES: return saturations.length << 1;
   }
   return 0;
 }
@@ -132,45 +138,74 @@ export function prepareLoad(
 }
 
 // Every posting's document below the document count, and ascending within each term. One
-// pass over all postings, four per step, counts the places where a document is not above
+// pass over all entries, a vector at a time, counts the places where a document is not above
 // the one before it; they must all be places where a term's postings begin.
-function postingsSound(termCount: i32): bool {
-  let total = <u32>postings.length;
+function entriesSound(termCount: i32): bool {
+  let total = <u32>saturations.length;
   if (total == 0) return true;
-  let base = postings.dataStart;
-  let count = <u32>documentCount;
-  if ((unchecked(postings[0]) >> DOC_SHIFT) >= count) return false;
-  let limit = i32x4.splat(count);
-  let inRange = i32x4.splat(-1);
-  let descents = i32x4.splat(0);
-  let at: u32 = 1;
-  for (; at + 4 <= total; at += 4) {
-    let current = i32x4.shr_u(v128.load(base + (<usize>at << 2)), DOC_SHIFT);
-    let previous = i32x4.shr_u(v128.load(base + (<usize>(at - 1) << 2)), DOC_SHIFT);
-    inRange = v128.and(inRange, i32x4.lt_u(current, limit));
-    descents = i32x4.sub(descents, i32x4.le_u(current, previous));
-  }
-  if (!i32x4.all_true(inRange)) return false;
-  let found = <u32>(i32x4.extract_lane(descents, 0) + i32x4.extract_lane(descents, 1)
-    + i32x4.extract_lane(descents, 2) + i32x4.extract_lane(descents, 3));
-  for (; at < total; at++) {
-    let document = unchecked(postings[at]) >> DOC_SHIFT;
-    if (document >= count) return false;
-    if (document <= (unchecked(postings[at - 1]) >> DOC_SHIFT)) found += 1;
-  }
-  let allowed: u32 = 0;
+  let found = wideEntries ? wideDescents(total) : narrowDescents(total);
+  if (found < 0) return false;
+  let allowed = 0;
   for (let term = 0; term < termCount; term++) {
     let start = unchecked(postingStarts[term]);
     if (start == 0 || start >= unchecked(postingStarts[term + 1])) continue;
-    if ((unchecked(postings[start]) >> DOC_SHIFT) <= (unchecked(postings[start - 1]) >> DOC_SHIFT)) allowed += 1;
+    if ((entryAt(start) >> 1) <= (entryAt(start - 1) >> 1)) allowed += 1;
   }
   return found == allowed;
+}
+
+// Descents among u16 entries, or −1 when a document is out of range. An entry's document is
+// `entry >> 1`; comparing entries shifted right once keeps the lanes unsigned.
+function narrowDescents(total: u32): i32 {
+  let base = postingEntries.dataStart;
+  let count = <u32>documentCount;
+  if ((<u32>load<u16>(base) >> 1) >= count) return -1;
+  let limit = i16x8.splat(<i16>count);
+  let inRange = i16x8.splat(-1);
+  let found = 0;
+  let at: u32 = 1;
+  for (; at + 8 <= total; at += 8) {
+    let current = i16x8.shr_u(v128.load(base + (<usize>at << 1)), 1);
+    let previous = i16x8.shr_u(v128.load(base + (<usize>(at - 1) << 1)), 1);
+    inRange = v128.and(inRange, i16x8.lt_u(current, limit));
+    found += <i32>popcnt(i16x8.bitmask(i16x8.le_u(current, previous)));
+  }
+  if (!i16x8.all_true(inRange)) return -1;
+  for (; at < total; at++) {
+    let document = <u32>load<u16>(base + (<usize>at << 1)) >> 1;
+    if (document >= count) return -1;
+    if (document <= (<u32>load<u16>(base + (<usize>(at - 1) << 1)) >> 1)) found += 1;
+  }
+  return found;
+}
+
+function wideDescents(total: u32): i32 {
+  let base = postingEntries.dataStart;
+  let count = <u32>documentCount;
+  if ((load<u32>(base) >> 1) >= count) return -1;
+  let limit = i32x4.splat(count);
+  let inRange = i32x4.splat(-1);
+  let found = 0;
+  let at: u32 = 1;
+  for (; at + 4 <= total; at += 4) {
+    let current = i32x4.shr_u(v128.load(base + (<usize>at << 2)), 1);
+    let previous = i32x4.shr_u(v128.load(base + (<usize>(at - 1) << 2)), 1);
+    inRange = v128.and(inRange, i32x4.lt_u(current, limit));
+    found += <i32>popcnt(i32x4.bitmask(i32x4.le_u(current, previous)));
+  }
+  if (!i32x4.all_true(inRange)) return -1;
+  for (; at < total; at++) {
+    let document = load<u32>(base + (<usize>at << 2)) >> 1;
+    if (document >= count) return -1;
+    if (document <= (load<u32>(base + (<usize>(at - 1) << 2)) >> 1)) found += 1;
+  }
+  return found;
 }
 
 /** Checks the loaded arrays; 0 when sound, else the number of the first failed check. */
 export function validateLoaded(): i32 {
   let termCount = terms.count;
-  let postingCount = <u32>postings.length;
+  let postingCount = <u32>saturations.length;
   if (unchecked(postingStarts[0]) != 0 || unchecked(postingStarts[termCount]) != postingCount) return 1;
   let previous: u32 = 0;
   for (let term = 0; term < termCount; term++) {
@@ -183,7 +218,7 @@ export function validateLoaded(): i32 {
     previous = end;
   }
   if (previous != postingCount && termCount > 0) return 5;
-  if (!postingsSound(termCount)) return 3;
+  if (!entriesSound(termCount)) return 3;
   let empty = false;
   let table = terms.table;
   for (let slot = 0; slot < table.length; slot++) {

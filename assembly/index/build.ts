@@ -5,7 +5,6 @@ import { freshInt32Array, freshUint32Array } from "../fresh";
 import { tokenize, tokenCount, tokenPointer, tokenLength } from "../analyzer/tokenizer";
 import {
   averageFieldLength,
-  DOC_SHIFT,
   FIELD_CAPS,
   FIELD_COUNT,
   b,
@@ -16,12 +15,13 @@ import {
   inverseFrequencies,
   k1,
   nameTermCounts,
+  fieldFrequencies,
   postingStarts,
-  postings,
   saturations,
   quantizeSaturation,
   setDocumentArrays,
   setPostingArrays,
+  storeEntry,
   terms,
   weights,
 } from "./state";
@@ -38,6 +38,9 @@ const slotFrequencies = freshUint32Array(SLOT_CAPACITY);
 let slotCount: i32 = 0;
 let currentDocument: i32 = -1;
 
+// A record packs the document above the 12 bits of clamped frequencies (MAX_DOCUMENTS is 2^20).
+const DOC_SHIFT: u32 = 12;
+const FREQUENCY_MASK: u32 = (1 << DOC_SHIFT) - 1;
 let recordTerms = freshUint32Array(0);
 let recordPostings = freshUint32Array(0);
 let recordCount: i32 = 0;
@@ -134,10 +137,10 @@ export function addField(document: i32, field: i32, pointer: usize, length: i32)
   if (before == 0 && kept > 0) fieldTotals[FIELD_COUNT + field] += 1.0;
 }
 
-/** Term frequency (0–2) of one field in a packed posting. */
+/** Term frequency (0–2) of one field in a posting's packed frequencies. */
 @inline
-export function fieldFrequency(posting: u32, field: i32): u32 {
-  return (posting >> <u32>(field << 1)) & 3;
+export function fieldFrequency(frequencies: u32, field: i32): u32 {
+  return (frequencies >> <u32>(field << 1)) & 3;
 }
 
 /** BM25F length normalization of one field of one document (DESIGN.md, Scoring). */
@@ -147,11 +150,10 @@ export function fieldNormalization(document: i32, field: i32, average: f64): f64
 }
 
 /** `tf~` of one posting: the weighted, length-normalized frequencies summed in field order. */
-export function combinedFrequency(posting: u32): f64 {
-  let document = <i32>(posting >> DOC_SHIFT);
+export function combinedFrequency(document: i32, frequencies: u32): f64 {
   let sum: f64 = 0;
   for (let field = 0; field < FIELD_COUNT; field++) {
-    let frequency = fieldFrequency(posting, field);
+    let frequency = fieldFrequency(frequencies, field);
     let average = averageFieldLength(field);
     if (frequency == 0 || !(average > 0)) continue;
     sum = sum + (unchecked(weights[field]) * <f64>frequency) / fieldNormalization(document, field, average);
@@ -160,7 +162,7 @@ export function combinedFrequency(posting: u32): f64 {
 }
 
 /** Inverse document frequencies and per-posting saturations from postings and lengths. */
-export function computeScoringTables(): void {
+function computeScoringTables(documents: Uint32Array): void {
   let termCount = terms.count;
   let total = <f64>documentCount;
   for (let term = 0; term < termCount; term++) {
@@ -169,7 +171,7 @@ export function computeScoringTables(): void {
     let frequency = <f64>(end - start);
     unchecked((inverseFrequencies[term] = logarithm(1.0 + (total - frequency + 0.5) / (frequency + 0.5))));
     for (let index = start; index < end; index++) {
-      let combined = combinedFrequency(unchecked(postings[index]));
+      let combined = combinedFrequency(<i32>unchecked(documents[index]), <u32>unchecked(fieldFrequencies[index]));
       unchecked((saturations[index] = quantizeSaturation(combined / (k1 + combined))));
     }
   }
@@ -190,10 +192,16 @@ export function finishBuild(): void {
   // Records are in document order, so a stable placement keeps each list ascending.
   let cursor = freshUint32Array(termCount);
   cursor.set(postingStarts.subarray(0, termCount));
+  let documents = freshUint32Array(recordCount);
   for (let record = 0; record < recordCount; record++) {
     let term = unchecked(recordTerms[record]);
     let at = unchecked(cursor[term]);
-    unchecked((postings[at] = unchecked(recordPostings[record])));
+    let packed = unchecked(recordPostings[record]);
+    let document = packed >> DOC_SHIFT;
+    let frequencies = packed & FREQUENCY_MASK;
+    storeEntry(at, (document << 1) | <u32>((frequencies & 3) != 0));
+    unchecked((fieldFrequencies[at] = <u16>frequencies));
+    unchecked((documents[at] = document));
     unchecked((cursor[term] = at + 1));
   }
   recordTerms = freshUint32Array(0);
@@ -201,5 +209,5 @@ export function finishBuild(): void {
   recordCount = 0;
   slotOwner = freshInt32Array(0);
   slotOf = freshInt32Array(0);
-  computeScoringTables();
+  computeScoringTables(documents);
 }

@@ -1,15 +1,15 @@
 // The whole index of this module instance: flat typed arrays (SPEC §2.3, DESIGN.md
 // "Index layout"). One instance holds one index; the TypeScript layer instantiates the
 // compiled module once per ranker.
-import { freshFloat64Array, freshUint16Array, freshUint32Array } from "../fresh";
+import { freshFloat64Array, freshUint16Array, freshUint32Array, freshUint8Array } from "../fresh";
 import { TermDictionary } from "./dictionary";
 
 export const FIELD_COUNT: i32 = 6;
 /** Tokens kept per field: name, aliases, tags, summary, description, params (SPEC §1.6). */
 export const FIELD_CAPS: StaticArray<i32> = [32, 96, 64, 64, 128, 128];
-/** A posting packs the document number above the 12 bits of clamped term frequencies. */
-export const DOC_SHIFT: u32 = 12;
 export const MAX_DOCUMENTS: i32 = 1 << 20;
+/** Up to this many documents a posting entry is a u16, above it a u32 (DESIGN.md "Index layout"). */
+export const NARROW_DOCUMENTS: i32 = 1 << 15;
 
 export const terms = new TermDictionary();
 export const stopwords = new TermDictionary();
@@ -51,13 +51,38 @@ export function setNameBonus(value: f64): void {
 
 /** Postings of term t are `[postingStarts[t], postingStarts[t + 1])`, documents ascending. */
 export let postingStarts = freshUint32Array(1);
-export let postings = freshUint32Array(0);
+/**
+ * Per posting: `document << 1 | (term in the name field)`, as u16 when the index has at most
+ * NARROW_DOCUMENTS documents, else as u32 (`wideEntries`). The query path reads only these
+ * and the saturations.
+ */
+export let postingEntries = freshUint8Array(0);
+export let wideEntries: bool = false;
 /**
  * Per posting: `tf~ / (k1 + tf~)` in units of 2^−16, rounded to nearest (DESIGN.md, Scoring):
  * the score reads `q × 2^−16`, exact in f64, so the quantization is the only rounding.
  */
 export let saturations = freshUint16Array(0);
+/**
+ * Per posting: the clamped term frequency (0–2) of each field, two bits per field from bit 0.
+ * Read by explain only; a loaded index receives them from the host when first needed.
+ */
+export let fieldFrequencies = freshUint16Array(0);
 export const SATURATION_UNIT: f64 = 1.0 / 65536.0;
+
+/** The entry of posting `at`: `document << 1 | in name`. */
+@inline
+export function entryAt(at: usize): u32 {
+  return wideEntries
+    ? load<u32>(postingEntries.dataStart + (at << 2))
+    : <u32>load<u16>(postingEntries.dataStart + (at << 1));
+}
+
+@inline
+export function storeEntry(at: usize, entry: u32): void {
+  if (wideEntries) store<u32>(postingEntries.dataStart + (at << 2), entry);
+  else store<u16>(postingEntries.dataStart + (at << 1), <u16>entry);
+}
 
 /** `s` in units of 2^−16: `min(floor(s × 65536 + 0.5), 65535)` (s ≥ 0). */
 @inline
@@ -69,6 +94,7 @@ export let inverseFrequencies = freshFloat64Array(0);
 
 export function setDocumentArrays(count: i32): void {
   documentCount = count;
+  wideEntries = count > NARROW_DOCUMENTS;
   fieldLengths = freshUint16Array(count * FIELD_COUNT);
   documentRanks = freshUint32Array(count);
   nameTermCounts = freshUint16Array(count);
@@ -77,7 +103,8 @@ export function setDocumentArrays(count: i32): void {
 
 export function setPostingArrays(termCount: i32, postingCount: i32): void {
   postingStarts = freshUint32Array(termCount + 1);
-  postings = freshUint32Array(postingCount);
+  postingEntries = freshUint8Array(postingCount << (wideEntries ? 2 : 1));
   saturations = freshUint16Array(postingCount);
+  fieldFrequencies = freshUint16Array(postingCount);
   inverseFrequencies = freshFloat64Array(termCount);
 }

@@ -4,13 +4,11 @@ import { freshFloat64Array } from "../fresh";
 import { combinedFrequency, fieldFrequency, fieldNormalization } from "../index/build";
 import {
   averageFieldLength,
-  DOC_SHIFT,
   FIELD_COUNT,
-  documentCount,
-  fieldTotals,
+  entryAt,
+  fieldFrequencies,
   inverseFrequencies,
   postingStarts,
-  postings,
   saturations,
   SATURATION_UNIT,
   weights,
@@ -26,7 +24,7 @@ function findPosting(term: i32, document: i32): i32 {
   let high = <i32>unchecked(postingStarts[term + 1]) - 1;
   while (low <= high) {
     let middle = (low + high) >>> 1;
-    let found = <i32>(unchecked(postings[middle]) >> DOC_SHIFT);
+    let found = <i32>(entryAt(<usize>middle) >> 1);
     if (found == document) return middle;
     if (found < document) low = middle + 1;
     else high = middle - 1;
@@ -41,13 +39,13 @@ export function explain(document: i32): i32 {
     let term = unchecked(queryTerms[index]);
     let at = findPosting(term, document);
     if (at < 0) continue;
-    let posting = unchecked(postings[at]);
+    let frequencies = <u32>unchecked(fieldFrequencies[at]);
     let base = index * EXPLAIN_STRIDE;
     let factor = unchecked(queryWeights[index]) * unchecked(inverseFrequencies[term]);
     explainValues[base] = factor * (<f64>unchecked(saturations[at]) * SATURATION_UNIT);
-    explainValues[base + 1] = combinedFrequency(posting);
+    explainValues[base + 1] = combinedFrequency(document, frequencies);
     for (let field = 0; field < FIELD_COUNT; field++) {
-      let frequency = fieldFrequency(posting, field);
+      let frequency = fieldFrequency(frequencies, field);
       let average = averageFieldLength(field);
       if (frequency == 0 || !(average > 0)) continue;
       explainValues[base + 2 + field] =

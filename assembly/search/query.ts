@@ -7,18 +7,18 @@ import { MODE_PLURAL, foldWordForm, wordFormMode } from "../analyzer/wordform";
 import { expandTokens } from "./lexicon";
 import { logarithm } from "../index/log";
 import {
-  DOC_SHIFT,
   documentCount,
   documentRanks,
   inverseFrequencies,
   nameBonus,
   nameTermCounts,
   postingStarts,
-  postings,
+  postingEntries,
   saturations,
   SATURATION_UNIT,
   stopwords,
   terms,
+  wideEntries,
 } from "../index/state";
 
 export const MAX_QUERY_TERMS: i32 = 64;
@@ -313,25 +313,31 @@ function addQueryTerm(term: i32, weight: f64): void {
 }
 
 function accumulate(): void {
-  touchedCount = 0;
+  if (wideEntries) accumulateEntries<u32>();
+  else accumulateEntries<u16>();
+}
+
+// One copy of the loop per entry width, so the inner loop has no width test.
+@inline
+function accumulateEntries<T>(): void {
   // Raw pointers keep the inner loop to loads, one multiply and one add per posting.
-  let postingBase = postings.dataStart;
+  let entryBase = postingEntries.dataStart;
   let saturationBase = saturations.dataStart;
   let stateBase = documentState.dataStart;
   let touchedBase = touched.dataStart;
   let current = stamp;
-  let count = touchedCount;
+  let count = 0;
   for (let index = 0; index < queryTermCount; index++) {
     let term = unchecked(queryTerms[index]);
     let factor = unchecked(queryWeights[index]) * unchecked(inverseFrequencies[term]);
     let end = <usize>unchecked(postingStarts[term + 1]);
     for (let at = <usize>unchecked(postingStarts[term]); at < end; at++) {
-      let posting = load<u32>(postingBase + (at << 2));
-      let document = <usize>(posting >> DOC_SHIFT);
+      let entry = <u32>load<T>(entryBase + (at << alignof<T>()));
+      let document = <usize>(entry >> 1);
       // q × 2^−16 is exact; prescaling the factor instead would differ once it is subnormal.
       let contribution = factor * (<f64>load<u16>(saturationBase + (at << 1)) * SATURATION_UNIT);
       let state = stateBase + document * STATE_BYTES;
-      let inName = <u16>((posting & 3) != 0);
+      let inName = <u16>(entry & 1);
       if (load<u32>(state, 8) != current) {
         store<u32>(state, current, 8);
         store<f64>(state, 0.0 + contribution);

@@ -9,10 +9,9 @@ import type { CoreMemory } from "./memory.js";
 import { DEFAULT_RANKER_OPTIONS, FIELDS, type ResolvedRankerOptions } from "./options.js";
 
 export const ARTIFACT_MAGIC = Object.freeze([0x54, 0x53, 0x46, 0x54]); // "TSFT"
-export const ARTIFACT_VERSION = 3;
+export const ARTIFACT_VERSION = 4;
 const HEADER_BYTES = 64;
 const CHECKSUM_BYTES = 4;
-const FLAG_LONE_SURROGATES = 1;
 const FLAG_ASCII_IDS = 2;
 const FIELD_CAPS = [32, 96, 64, 64, 128, 128];
 
@@ -22,9 +21,17 @@ const SECTION_STOPWORDS = 101;
 const SECTION_ID_OFFSETS = 102;
 const SECTION_ID_UNITS = 103;
 const SECTION_LEXICON = 104;
-const CORE_SECTIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14];
+const CORE_SECTIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
+const SECTION_POSTING_ENTRIES = 6;
+const SECTION_SATURATIONS = 7;
 const SECTION_STOPWORD_TABLE = 13;
 const SECTION_LEXICON_TABLES = 14;
+/** Explain's per-field frequencies: a load keeps them on the host until explain or serialize. */
+export const SECTION_FIELD_FREQUENCIES = 15;
+/** The sections a load copies into the core: all but the field frequencies. */
+const QUERY_SECTIONS = CORE_SECTIONS.filter((section) => section !== SECTION_FIELD_FREQUENCIES);
+/** Up to this many tools a posting entry is 2 bytes, above it 4 (assembly/index/state.ts). */
+const NARROW_DOCUMENTS = 1 << 15;
 const SECTION_ORDER = [SECTION_OPTIONS, SECTION_STOPWORDS, SECTION_LEXICON, SECTION_ID_OFFSETS, SECTION_ID_UNITS, ...CORE_SECTIONS];
 const OPTIONS_BYTES = 4 + 8 * (5 + FIELDS.length);
 
@@ -120,10 +127,6 @@ function encodeStrings(strings: readonly string[]): Uint8Array {
   return bytes;
 }
 
-function hasLoneSurrogate(text: string): boolean {
-  return /\p{Surrogate}/u.test(text);
-}
-
 // Every region is padded with zeros to whole checksum blocks, so the core can absorb its
 // sections where it copied them.
 const pad = (length: number): number => Math.ceil(length / CHECKSUM_BLOCK) * CHECKSUM_BLOCK;
@@ -158,7 +161,7 @@ export function serializeIndex(memory: CoreMemory, idTable: IdTable, options: Re
   const view = new DataView(out.buffer);
   out.set(ARTIFACT_MAGIC, 0);
   view.setUint16(4, ARTIFACT_VERSION, true);
-  view.setUint16(6, (ids.some(hasLoneSurrogate) ? FLAG_LONE_SURROGATES : 0) | (ascii ? FLAG_ASCII_IDS : 0), true);
+  view.setUint16(6, ascii ? FLAG_ASCII_IDS : 0, true);
   view.setUint32(8, core.buildId() >>> 0, true);
   view.setUint32(12, fingerprintOf(encodedOptions, encodedStopwords, encodedLexicon), true);
   view.setUint32(16, total, true);
@@ -166,7 +169,7 @@ export function serializeIndex(memory: CoreMemory, idTable: IdTable, options: Re
   view.setUint32(24, core.termCount(), true);
   view.setUint32(28, core.termPoolLength(), true);
   view.setUint32(32, core.termTableSize(), true);
-  view.setUint32(36, core.sectionBytes(6) / 4, true);
+  view.setUint32(36, core.sectionBytes(SECTION_SATURATIONS) / 2, true);
   view.setUint32(40, SECTION_ORDER.length, true);
   SECTION_ORDER.forEach((section, index) => {
     view.setUint32(HEADER_BYTES + 8 * index, section, true);
@@ -281,35 +284,13 @@ function encodeStringsCached(strings: readonly string[]): Uint8Array {
   return encoded;
 }
 
-function decodeIds(offsetBytes: Uint8Array, unitBytes: Uint8Array, count: number, loneSurrogates: boolean, ascii: boolean): IdTable {
+// The id sections, checked and copied (the caller may reuse its bytes); ids are made into
+// strings only when a result or `toArray` needs them (src/core/ids.ts).
+function decodeIds(offsetBytes: Uint8Array, unitBytes: Uint8Array, count: number, ascii: boolean): IdTable {
   if (offsetBytes.length !== 4 * (count + 1) || (!ascii && unitBytes.length % 2 !== 0)) corrupt("id sections");
-  const offsets = new DataView(offsetBytes.buffer, offsetBytes.byteOffset, offsetBytes.byteLength);
-  const unitWidth = ascii ? 1 : 2;
-  const unitCount = unitBytes.length / unitWidth;
-  let text: string | undefined;
-  if (!loneSurrogates && typeof TextDecoder !== "undefined") {
-    // A non-ASCII byte in an ASCII section decodes to fewer units (or fails): refused below.
-    try {
-      text = new TextDecoder(ascii ? "utf-8" : "utf-16le", { fatal: true, ignoreBOM: true }).decode(unitBytes);
-    } catch {
-      text = undefined;
-    }
-  }
-  if (text === undefined || text.length !== unitCount) {
-    const units = new DataView(unitBytes.buffer, unitBytes.byteOffset, unitBytes.byteLength);
-    const parts: string[] = [];
-    for (let unit = 0; unit < unitCount; unit += 4096) {
-      const chunk: number[] = [];
-      for (let at = unit; at < Math.min(unitCount, unit + 4096); at++) {
-        const code = ascii ? units.getUint8(at) : units.getUint16(2 * at, true);
-        if (ascii && code > 0x7f) corrupt("id text");
-        chunk.push(code);
-      }
-      parts.push(String.fromCharCode(...chunk));
-    }
-    text = parts.join("");
-  }
+  const unitCount = ascii ? unitBytes.length : unitBytes.length / 2;
   const bounds = new Uint32Array(count + 1);
+  const offsets = new DataView(offsetBytes.buffer, offsetBytes.byteOffset, offsetBytes.byteLength);
   let previous = 0;
   for (let index = 0; index < count; index++) {
     const start = offsets.getUint32(4 * index, true);
@@ -319,13 +300,31 @@ function decodeIds(offsetBytes: Uint8Array, unitBytes: Uint8Array, count: number
     previous = end;
   }
   if (previous !== unitCount) corrupt("id offsets");
-  return IdTable.slices(text, bounds);
+  if (ascii) {
+    const units = unitBytes.slice();
+    // Four bytes at a time where the copy allows, then the rest: every byte below 0x80.
+    const words = new Uint32Array(units.buffer, 0, units.length >>> 2);
+    let high = 0;
+    for (let index = 0; index < words.length; index++) high |= words[index]!;
+    for (let index = words.length << 2; index < units.length; index++) high |= units[index]!;
+    if ((high & 0x80808080) !== 0) corrupt("id text");
+    return IdTable.encoded(units, bounds);
+  }
+  const units = new Uint16Array(unitCount);
+  if (LITTLE_ENDIAN) new Uint8Array(units.buffer).set(unitBytes);
+  else {
+    const view = new DataView(unitBytes.buffer, unitBytes.byteOffset, unitBytes.byteLength);
+    for (let index = 0; index < unitCount; index++) units[index] = view.getUint16(2 * index, true);
+  }
+  return IdTable.encoded(units, bounds);
 }
 
 export interface LoadedIndex {
   readonly memory: CoreMemory;
   readonly ids: IdTable;
   readonly options: ResolvedRankerOptions;
+  /** The field-frequency section's bytes, for `restoreFieldFrequencies` when first needed. */
+  readonly fieldFrequencies: Uint8Array;
 }
 
 /**
@@ -365,7 +364,7 @@ export function loadIndex(
     throw new ToolsiftError("artifact_analyzer_mismatch", "index artifact was built with other analyzer or scoring options than the ones given", { path: [12] });
   }
   const flags = view.getUint16(6, true);
-  if ((flags & ~(FLAG_LONE_SURROGATES | FLAG_ASCII_IDS)) !== 0 || flags === (FLAG_LONE_SURROGATES | FLAG_ASCII_IDS)) corrupt("unknown flags", 6);
+  if ((flags & ~FLAG_ASCII_IDS) !== 0) corrupt("unknown flags", 6);
   for (let at = 44; at < HEADER_BYTES; at++) if (bytes[at] !== 0) corrupt("reserved header bytes", at);
   const count = view.getUint32(20, true);
   const termCount = view.getUint32(24, true);
@@ -389,13 +388,14 @@ export function loadIndex(
     [3, termCount],
     [4, 4 * tableSize],
     [5, 4 * (termCount + 1)],
-    [6, 4 * postingCount],
-    [7, 2 * postingCount],
+    [SECTION_POSTING_ENTRIES, (count > NARROW_DOCUMENTS ? 4 : 2) * postingCount],
+    [SECTION_SATURATIONS, 2 * postingCount],
     [8, 8 * termCount],
     [9, 12 * count],
     [10, 96],
     [11, 4 * count],
     [12, 2 * count],
+    [SECTION_FIELD_FREQUENCIES, 2 * postingCount],
   ]);
   // Sizes are checked against the declared lengths (bounded by the real byte count) before
   // anything is allocated, so a damaged count can never ask the core for gigabytes.
@@ -436,19 +436,22 @@ export function loadIndex(
     if (inCore) {
       // The header, table and host sections go through the scratch window in whole blocks.
       memory.int32View(core.checksumLanesPointer(), lanes.length).set(lanes);
-      const prefix = offsets.get(CORE_SECTIONS[0]!)!;
-      const window = 2 * memory.maxInput - ((2 * memory.maxInput) % CHECKSUM_BLOCK);
-      for (let start = 0; start < prefix; start += window) {
-        const chunk = bytes.subarray(start, Math.min(prefix, start + window));
-        memory.bytes(core.scratchPointer(), chunk.length).set(chunk);
-        core.absorbScratch(chunk.length);
-      }
+      absorbThroughScratch(memory, bytes.subarray(0, offsets.get(CORE_SECTIONS[0]!)!));
     }
-    for (const id of CORE_SECTIONS) {
+    for (const id of QUERY_SECTIONS) {
       const source = section(id);
       if (source.length !== core.sectionBytes(id)) corrupt(`section ${id} size`);
       memory.bytes(core.sectionPointer(id), source.length).set(source);
       if (inCore) core.absorbSection(id);
+    }
+    // The field frequencies stay on the host (a copy: the caller may reuse its bytes) until
+    // explain or serialize asks for them; copying them into fresh core memory costs 3–4× as
+    // much as into the host's. They are summed here all the same, through the scratch window.
+    const frequencies = section(SECTION_FIELD_FREQUENCIES);
+    if (frequencies.length !== core.sectionBytes(SECTION_FIELD_FREQUENCIES)) corrupt(`section ${SECTION_FIELD_FREQUENCIES} size`);
+    if (inCore) {
+      const start = offsets.get(SECTION_FIELD_FREQUENCIES)!;
+      absorbThroughScratch(memory, bytes.subarray(start, start + pad(frequencies.length)));
     }
     if (inCore && finishChecksum(memory.int32View(core.checksumLanesPointer(), lanes.length), checksumAt) !== view.getUint32(checksumAt, true)) {
       checksumMismatch(checksumAt);
@@ -467,12 +470,29 @@ export function loadIndex(
     configure(memory, options);
     status = core.finishLoad();
     if (status !== 0) corrupt(`index check ${status} failed`);
-    const ids = decodeIds(section(SECTION_ID_OFFSETS), section(SECTION_ID_UNITS), count, (flags & FLAG_LONE_SURROGATES) !== 0, (flags & FLAG_ASCII_IDS) !== 0);
-    return { memory, ids, options };
+    const ids = decodeIds(section(SECTION_ID_OFFSETS), section(SECTION_ID_UNITS), count, (flags & FLAG_ASCII_IDS) !== 0);
+    return { memory, ids, options, fieldFrequencies: frequencies.slice() };
   } catch (cause) {
     if (cause instanceof ToolsiftError) throw cause;
     throw new ToolsiftError("artifact_corrupt", "index artifact failed its structural check", { cause });
   }
+}
+
+/** Absorbs host bytes (whole checksum blocks) into the core's lanes, a scratch window at a time. */
+function absorbThroughScratch(memory: CoreMemory, bytes: Uint8Array): void {
+  const core = memory.core;
+  const window = 2 * memory.maxInput - ((2 * memory.maxInput) % CHECKSUM_BLOCK);
+  for (let start = 0; start < bytes.length; start += window) {
+    const chunk = bytes.subarray(start, Math.min(bytes.length, start + window));
+    memory.bytes(core.scratchPointer(), chunk.length).set(chunk);
+    core.absorbScratch(chunk.length);
+  }
+}
+
+/** Copies a loaded index's field frequencies (kept by the host since the load) into its core. */
+export function restoreFieldFrequencies(memory: CoreMemory, frequencies: Uint8Array): void {
+  const core = memory.core;
+  memory.bytes(core.sectionPointer(SECTION_FIELD_FREQUENCIES), frequencies.length).set(frequencies);
 }
 
 /**
@@ -484,7 +504,7 @@ export function transferIndex(from: CoreMemory, to: CoreMemory, configure: (memo
   const source = from.core;
   const target = to.core;
   source.stageTables();
-  const sizes = [source.documents(), source.termCount(), source.termPoolLength(), source.termTableSize(), source.sectionBytes(6) / 4] as const;
+  const sizes = [source.documents(), source.termCount(), source.termPoolLength(), source.termTableSize(), source.sectionBytes(SECTION_SATURATIONS) / 2] as const;
   if (!target.prepareLoad(...sizes, source.sectionBytes(SECTION_STOPWORD_TABLE), source.sectionBytes(SECTION_LEXICON_TABLES))) {
     throw new Error("toolsift internal error: a built index does not fit a fresh core");
   }
@@ -508,7 +528,7 @@ const SECTION_NAMES = new Map<number, string>([
   [3, "term lengths"],
   [4, "term hash table"],
   [5, "posting starts"],
-  [6, "postings"],
+  [6, "posting entries"],
   [7, "saturations"],
   [8, "idf"],
   [9, "field lengths"],

@@ -1,7 +1,7 @@
 import { ToolsiftError } from "../errors.js";
 import type { RankedHit, ToolRanker, ToolSearchDoc } from "../types.js";
 import { documentFields, prepareField, prepareQuery } from "./fields.js";
-import { analyzerFingerprint, loadIndex, serializeIndex, transferIndex } from "./artifact.js";
+import { analyzerFingerprint, loadIndex, restoreFieldFrequencies, serializeIndex, transferIndex, type LoadedIndex } from "./artifact.js";
 import { IdTable } from "./ids.js";
 import { confidenceFloor, resolveConfidenceOptions, type ConfidenceOptions } from "./confidence.js";
 import { CoreMemory } from "./memory.js";
@@ -103,7 +103,7 @@ function validateDocs(docs: unknown): readonly ToolSearchDoc[] {
   return docs as readonly ToolSearchDoc[];
 }
 
-let pendingLoad: { memory: CoreMemory; ids: IdTable; options: ResolvedRankerOptions } | undefined;
+let pendingLoad: LoadedIndex | undefined;
 let buildIdOfCore: number | undefined;
 
 function coreBuildId(): number {
@@ -196,14 +196,17 @@ export class Bm25ToolRanker implements ToolRanker {
   #idNumbers: Map<string, number> | undefined;
   #names: NameIndex | undefined;
   #statsPointer: number | undefined;
+  /** A loaded index's field frequencies, until explain or serialize moves them into the core. */
+  #heldFrequencies: Uint8Array | undefined;
 
   constructor(docs: readonly ToolSearchDoc[], options?: RankerOptions, hooks: BuildHooks = {}) {
     if (pendingLoad !== undefined) {
-      const { memory, ids, options: loaded } = pendingLoad;
+      const { memory, ids, options: loaded, fieldFrequencies } = pendingLoad;
       pendingLoad = undefined;
       this.#memory = memory;
       this.#ids = ids;
       this.options = loaded;
+      this.#heldFrequencies = fieldFrequencies;
       return;
     }
     this.options = resolveRankerOptions(options);
@@ -281,7 +284,14 @@ export class Bm25ToolRanker implements ToolRanker {
 
   /** The whole index as one versioned, checksummed artifact (SPEC §2.4). */
   serialize(): Uint8Array {
+    this.#restoreFrequencies();
     return serializeIndex(this.#memory, this.#ids, this.options);
+  }
+
+  #restoreFrequencies(): void {
+    if (this.#heldFrequencies === undefined) return;
+    restoreFieldFrequencies(this.#memory, this.#heldFrequencies);
+    this.#heldFrequencies = undefined;
   }
 
   #documentNumber(id: string): number {
@@ -377,6 +387,7 @@ export class Bm25ToolRanker implements ToolRanker {
 
   /** Ranks like `rank`, and explains each hit per term and field (SPEC §3.4; off the hot path). */
   explain(query: string, limit: number): HitExplanation[] {
+    this.#restoreFrequencies();
     const hits = this.rank(query, limit);
     const terms = this.#lastTerms();
     const core = this.#memory.core;
