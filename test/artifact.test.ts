@@ -69,6 +69,22 @@ describe("index artifact", () => {
     expect(loaded.serialize()).toEqual(ranker.serialize());
   });
 
+  it("keeps every id exactly: ASCII, below 256 (one byte per unit), astral and lone surrogates (two)", () => {
+    const sets = [
+      ["plain_tool", "other.tool"],
+      ["café_tool", "naïve×tool", "plain_tool"],
+      ["weather_天气", "emoji_😀_tool", "lone_\ud800_high", "lone_\udc00_low"],
+    ];
+    for (const ids of sets) {
+      const ranker = new Bm25ToolRanker(ids.map((id) => ({ id, description: `tool ${id}`, tags: [], aliases: [] })));
+      const bytes = ranker.serialize();
+      // Serialize decodes the whole table at once, before any result has named an id.
+      expect(Bm25ToolRanker.load(bytes).serialize()).toEqual(bytes);
+      const loaded = Bm25ToolRanker.load(bytes);
+      for (const id of ids) expect(loaded.rank(id, 1)[0]!.id).toBe(id);
+    }
+  });
+
   it("a loaded index explains like the built one, and serializes the same before and after explaining", () => {
     const ranker = new Bm25ToolRanker(small);
     const bytes = ranker.serialize();

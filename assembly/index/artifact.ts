@@ -61,8 +61,8 @@ export function stageTables(): void {
 
 /** Decodes the staged tables after a load: 0 when sound, else the failed check's number. */
 export function restoreTables(): i32 {
-  if (!stopwords.decode(stopwordStage.dataStart, stopwordStage.length)) return 20;
-  if (!decodeLexiconState(lexiconStage.dataStart, lexiconStage.length)) return 21;
+  if (!stopwords.decode(stopwordStage.buffer, stopwordStage.byteOffset, stopwordStage.length)) return 20;
+  if (!decodeLexiconState(lexiconStage)) return 21;
   return 0;
 }
 
@@ -155,7 +155,11 @@ function entriesSound(termCount: i32): bool {
 }
 
 // Descents among u16 entries, or −1 when a document is out of range. An entry's document is
-// `entry >> 1`; comparing entries shifted right once keeps the lanes unsigned.
+// `entry >> 1`; comparing entries shifted right once keeps the lanes unsigned. Each lane
+// counts its descents (a true comparison is −1) for up to DESCENT_RUN vectors at a time, far
+// below what an i16 lane holds.
+const DESCENT_RUN: u32 = 4096;
+
 function narrowDescents(total: u32): i32 {
   let base = postingEntries.dataStart;
   let count = <u32>documentCount;
@@ -164,11 +168,18 @@ function narrowDescents(total: u32): i32 {
   let inRange = i16x8.splat(-1);
   let found = 0;
   let at: u32 = 1;
-  for (; at + 8 <= total; at += 8) {
-    let current = i16x8.shr_u(v128.load(base + (<usize>at << 1)), 1);
-    let previous = i16x8.shr_u(v128.load(base + (<usize>(at - 1) << 1)), 1);
-    inRange = v128.and(inRange, i16x8.lt_u(current, limit));
-    found += <i32>popcnt(i16x8.bitmask(i16x8.le_u(current, previous)));
+  while (at + 8 <= total) {
+    let runEnd = at + DESCENT_RUN * 8;
+    if (runEnd > total) runEnd = total;
+    let descents = i16x8.splat(0);
+    for (; at + 8 <= runEnd; at += 8) {
+      let current = i16x8.shr_u(v128.load(base + (<usize>at << 1)), 1);
+      let previous = i16x8.shr_u(v128.load(base + (<usize>(at - 1) << 1)), 1);
+      inRange = v128.and(inRange, i16x8.lt_u(current, limit));
+      descents = i16x8.sub(descents, i16x8.le_u(current, previous));
+    }
+    let wide = i32x4.extadd_pairwise_i16x8_u(descents);
+    found += i32x4.extract_lane(wide, 0) + i32x4.extract_lane(wide, 1) + i32x4.extract_lane(wide, 2) + i32x4.extract_lane(wide, 3);
   }
   if (!i16x8.all_true(inRange)) return -1;
   for (; at < total; at++) {
@@ -185,15 +196,16 @@ function wideDescents(total: u32): i32 {
   if ((load<u32>(base) >> 1) >= count) return -1;
   let limit = i32x4.splat(count);
   let inRange = i32x4.splat(-1);
-  let found = 0;
+  let descents = i32x4.splat(0);
   let at: u32 = 1;
   for (; at + 4 <= total; at += 4) {
     let current = i32x4.shr_u(v128.load(base + (<usize>at << 2)), 1);
     let previous = i32x4.shr_u(v128.load(base + (<usize>(at - 1) << 2)), 1);
     inRange = v128.and(inRange, i32x4.lt_u(current, limit));
-    found += <i32>popcnt(i32x4.bitmask(i32x4.le_u(current, previous)));
+    descents = i32x4.sub(descents, i32x4.le_u(current, previous));
   }
   if (!i32x4.all_true(inRange)) return -1;
+  let found = i32x4.extract_lane(descents, 0) + i32x4.extract_lane(descents, 1) + i32x4.extract_lane(descents, 2) + i32x4.extract_lane(descents, 3);
   for (; at < total; at++) {
     let document = load<u32>(base + (<usize>at << 2)) >> 1;
     if (document >= count) return -1;

@@ -107,43 +107,41 @@ export class TermDictionary {
   }
 
   /**
-   * Replaces the dictionary by one `encode` wrote; false (dictionary unchanged) when the
-   * bytes are not a sound table: every term inside the pool, 1–255 units, table entries in
-   * range and at least one empty slot (so a lookup always ends).
+   * Replaces the dictionary by one `encode` wrote at `byteOffset` in `buffer`; false
+   * (dictionary unchanged) when the bytes are not a sound table: every term inside the pool,
+   * 1–255 units, table entries in range and at least one empty slot (so a lookup always
+   * ends). The arrays are views of `buffer`, not copies: a decoded dictionary is only read
+   * (the query side's tables never change after a load).
    */
-  decode(pointer: usize, length: i32): bool {
-    if (length < 16) return false;
+  decode(buffer: ArrayBuffer, byteOffset: i32, length: i32): bool {
+    if (length < 16 || byteOffset < 0 || (byteOffset & 3) != 0 || <i64>byteOffset + <i64>length > <i64>buffer.byteLength) return false;
+    let pointer = changetype<usize>(buffer) + <usize>byteOffset;
     let count = load<i32>(pointer);
     let poolLength = load<i32>(pointer, 4);
     let tableSize = load<i32>(pointer, 8);
     if (count < 0 || poolLength < 0 || tableSize < 2 || (tableSize & (tableSize - 1)) != 0 || count >= tableSize) return false;
     if (count > (1 << 24) || poolLength > (1 << 28) || tableSize > (1 << 26) || load<u32>(pointer, 12) != 0) return false;
     if (16 + align4(poolLength << 1) + (count << 2) + align4(count) + (tableSize << 2) != length) return false;
-    let poolAt = pointer + 16;
+    let poolAt = byteOffset + 16;
     let offsetsAt = poolAt + align4(poolLength << 1);
-    let lengthsAt = offsetsAt + (<usize>count << 2);
+    let lengthsAt = offsetsAt + (count << 2);
     let tableAt = lengthsAt + align4(count);
+    let offsets = Uint32Array.wrap(buffer, offsetsAt, count);
+    let lengths = Uint8Array.wrap(buffer, lengthsAt, count);
     for (let term = 0; term < count; term++) {
-      let offset = load<u32>(offsetsAt + (<usize>term << 2));
-      let units = <u32>load<u8>(lengthsAt + <usize>term);
+      let offset = unchecked(offsets[term]);
+      let units = <u32>unchecked(lengths[term]);
       if (units == 0 || <u64>offset + <u64>units > <u64>poolLength) return false;
     }
+    let table = Int32Array.wrap(buffer, tableAt, tableSize);
     let empty = false;
     for (let slot = 0; slot < tableSize; slot++) {
-      let entry = load<i32>(tableAt + (<usize>slot << 2));
+      let entry = unchecked(table[slot]);
       if (entry == 0) empty = true;
       else if (entry < 0 || entry > count) return false;
     }
     if (!empty) return false;
-    let pool = freshUint16Array(poolLength > 0 ? poolLength : 1);
-    memory.copy(pool.dataStart, poolAt, <usize>poolLength << 1);
-    let offsets = freshUint32Array(count > 0 ? count : 1);
-    memory.copy(offsets.dataStart, offsetsAt, <usize>count << 2);
-    let lengths = freshUint8Array(count > 0 ? count : 1);
-    memory.copy(lengths.dataStart, lengthsAt, <usize>count);
-    let table = freshInt32Array(tableSize);
-    memory.copy(table.dataStart, tableAt, <usize>tableSize << 2);
-    this.pool = pool;
+    this.pool = Uint16Array.wrap(buffer, poolAt, poolLength);
     this.offsets = offsets;
     this.lengths = lengths;
     this.table = table;

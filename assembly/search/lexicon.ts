@@ -142,13 +142,14 @@ export function encodeLexiconState(pointer: usize): void {
   storeInts(at, expansionList, expansionCount);
 }
 
-// Decoding reads arrays one after the other from `cursor`.
-let cursor: usize = 0;
+// Decoding takes views of the staged section one after the other from `cursor` (a byte
+// offset into `stage`): nothing is copied, the section stays as the host wrote it.
+let stage = new ArrayBuffer(0);
+let cursor: i32 = 0;
 
 function takeInts(count: i32): Int32Array {
-  let array = freshInt32Array(count > 0 ? count : 1);
-  memory.copy(array.dataStart, cursor, <usize>count << 2);
-  cursor += <usize>count << 2;
+  let array = Int32Array.wrap(stage, cursor, count);
+  cursor += count << 2;
   return array;
 }
 
@@ -185,19 +186,23 @@ function entriesSound(): bool {
  * Replaces the lexicon by one `encodeLexiconState` wrote; false when it is not sound. On
  * failure the core is left half-loaded; the host discards it.
  */
-export function decodeLexiconState(pointer: usize, length: i32): bool {
+export function decodeLexiconState(staged: Uint8Array): bool {
+  let length = staged.length;
   if (length < LEXICON_HEADER) return false;
+  let pointer = staged.dataStart;
   let entries = load<i32>(pointer);
   let keyCount = load<i32>(pointer, 4);
   let wordCount = load<i32>(pointer, 8);
   let keyBytes = load<i32>(pointer, 12);
   let wordBytes = load<i32>(pointer, 16);
   if (entries < 0 || keyCount < 0 || wordCount < 0 || keyBytes < 16 || wordBytes < 16 || load<i32>(pointer, 20) != 0) return false;
+  if ((keyBytes & 3) != 0 || (wordBytes & 3) != 0) return false;
   if (<i64>LEXICON_HEADER + <i64>keyBytes + <i64>wordBytes > <i64>length) return false;
-  let at = pointer + LEXICON_HEADER;
-  if (!keyTokens.decode(at, keyBytes)) return false;
+  stage = staged.buffer;
+  let at = staged.byteOffset + LEXICON_HEADER;
+  if (!keyTokens.decode(stage, at, keyBytes)) return false;
   at += keyBytes;
-  if (!expansionWords.decode(at, wordBytes)) return false;
+  if (!expansionWords.decode(stage, at, wordBytes)) return false;
   at += wordBytes;
   let rest = <i64>length - LEXICON_HEADER - keyBytes - wordBytes;
   if (rest != (<i64>keyTokens.count + <i64>entries * 6 + <i64>keyCount + <i64>wordCount) << 2) return false;

@@ -12,7 +12,7 @@ export const ARTIFACT_MAGIC = Object.freeze([0x54, 0x53, 0x46, 0x54]); // "TSFT"
 export const ARTIFACT_VERSION = 4;
 const HEADER_BYTES = 64;
 const CHECKSUM_BYTES = 4;
-const FLAG_ASCII_IDS = 2;
+const FLAG_BYTE_IDS = 2;
 const FIELD_CAPS = [32, 96, 64, 64, 128, 128];
 
 // Host sections, then the core's own (numbered as in assembly/index/artifact.ts).
@@ -137,9 +137,9 @@ export function serializeIndex(memory: CoreMemory, idTable: IdTable, options: Re
   const core = memory.core;
   const idOffsets = new Uint32Array(ids.length + 1);
   ids.forEach((id, index) => (idOffsets[index + 1] = idOffsets[index]! + id.length));
-  // Ids that are all ASCII (the usual case) take one byte per code unit, else two.
-  const ascii = ids.every((id) => /^[\0-\x7f]*$/.test(id));
-  const idUnits = ascii ? new Uint8Array(idOffsets[ids.length]!) : new Uint16Array(idOffsets[ids.length]!);
+  // Ids whose code units are all below 256 (the usual case) take one byte per unit, else two.
+  const bytewise = ids.every((id) => /^[\0-\xff]*$/.test(id));
+  const idUnits = bytewise ? new Uint8Array(idOffsets[ids.length]!) : new Uint16Array(idOffsets[ids.length]!);
   ids.forEach((id, index) => {
     for (let unit = 0; unit < id.length; unit++) idUnits[idOffsets[index]! + unit] = id.charCodeAt(unit);
   });
@@ -161,7 +161,7 @@ export function serializeIndex(memory: CoreMemory, idTable: IdTable, options: Re
   const view = new DataView(out.buffer);
   out.set(ARTIFACT_MAGIC, 0);
   view.setUint16(4, ARTIFACT_VERSION, true);
-  view.setUint16(6, ascii ? FLAG_ASCII_IDS : 0, true);
+  view.setUint16(6, bytewise ? FLAG_BYTE_IDS : 0, true);
   view.setUint32(8, core.buildId() >>> 0, true);
   view.setUint32(12, fingerprintOf(encodedOptions, encodedStopwords, encodedLexicon), true);
   view.setUint32(16, total, true);
@@ -286,9 +286,9 @@ function encodeStringsCached(strings: readonly string[]): Uint8Array {
 
 // The id sections, checked and copied (the caller may reuse its bytes); ids are made into
 // strings only when a result or `toArray` needs them (src/core/ids.ts).
-function decodeIds(offsetBytes: Uint8Array, unitBytes: Uint8Array, count: number, ascii: boolean): IdTable {
-  if (offsetBytes.length !== 4 * (count + 1) || (!ascii && unitBytes.length % 2 !== 0)) corrupt("id sections");
-  const unitCount = ascii ? unitBytes.length : unitBytes.length / 2;
+function decodeIds(offsetBytes: Uint8Array, unitBytes: Uint8Array, count: number, bytewise: boolean): IdTable {
+  if (offsetBytes.length !== 4 * (count + 1) || (!bytewise && unitBytes.length % 2 !== 0)) corrupt("id sections");
+  const unitCount = bytewise ? unitBytes.length : unitBytes.length / 2;
   const bounds = new Uint32Array(count + 1);
   const offsets = new DataView(offsetBytes.buffer, offsetBytes.byteOffset, offsetBytes.byteLength);
   let previous = 0;
@@ -300,16 +300,8 @@ function decodeIds(offsetBytes: Uint8Array, unitBytes: Uint8Array, count: number
     previous = end;
   }
   if (previous !== unitCount) corrupt("id offsets");
-  if (ascii) {
-    const units = unitBytes.slice();
-    // Four bytes at a time where the copy allows, then the rest: every byte below 0x80.
-    const words = new Uint32Array(units.buffer, 0, units.length >>> 2);
-    let high = 0;
-    for (let index = 0; index < words.length; index++) high |= words[index]!;
-    for (let index = words.length << 2; index < units.length; index++) high |= units[index]!;
-    if ((high & 0x80808080) !== 0) corrupt("id text");
-    return IdTable.encoded(units, bounds);
-  }
+  // Every byte is a code unit below 256, so any byte is an id unit: nothing more to check.
+  if (bytewise) return IdTable.encoded(unitBytes.slice(), bounds);
   const units = new Uint16Array(unitCount);
   if (LITTLE_ENDIAN) new Uint8Array(units.buffer).set(unitBytes);
   else {
@@ -364,7 +356,7 @@ export function loadIndex(
     throw new ToolsiftError("artifact_analyzer_mismatch", "index artifact was built with other analyzer or scoring options than the ones given", { path: [12] });
   }
   const flags = view.getUint16(6, true);
-  if ((flags & ~FLAG_ASCII_IDS) !== 0) corrupt("unknown flags", 6);
+  if ((flags & ~FLAG_BYTE_IDS) !== 0) corrupt("unknown flags", 6);
   for (let at = 44; at < HEADER_BYTES; at++) if (bytes[at] !== 0) corrupt("reserved header bytes", at);
   const count = view.getUint32(20, true);
   const termCount = view.getUint32(24, true);
@@ -470,7 +462,7 @@ export function loadIndex(
     configure(memory, options);
     status = core.finishLoad();
     if (status !== 0) corrupt(`index check ${status} failed`);
-    const ids = decodeIds(section(SECTION_ID_OFFSETS), section(SECTION_ID_UNITS), count, (flags & FLAG_ASCII_IDS) !== 0);
+    const ids = decodeIds(section(SECTION_ID_OFFSETS), section(SECTION_ID_UNITS), count, (flags & FLAG_BYTE_IDS) !== 0);
     return { memory, ids, options, fieldFrequencies: frequencies.slice() };
   } catch (cause) {
     if (cause instanceof ToolsiftError) throw cause;

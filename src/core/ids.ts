@@ -1,6 +1,6 @@
 /**
  * A ranker's tool ids by document number. A built index holds the caller's strings; a loaded
- * one keeps the artifact's id code units (one byte each when all are ASCII, else two) and
+ * one keeps the artifact's id code units (one byte each when all are below 256, else two) and
  * makes an id's string only when a result needs it, so loading 10,000 tools neither decodes
  * nor allocates 10,000 strings up front.
  */
@@ -45,8 +45,8 @@ export class IdTable {
     if (!this.#complete) {
       // One string for all ids, then a slice per id: far cheaper than a decode per id.
       const units = this.#units!;
-      // ASCII bytes (checked at load) decode the same as UTF-8, natively.
-      const text = units instanceof Uint8Array && typeof TextDecoder !== "undefined" ? new TextDecoder().decode(units) : unitsToString(units);
+      // ASCII bytes decode the same as UTF-8, natively; other units one by one.
+      const text = units instanceof Uint8Array && typeof TextDecoder !== "undefined" && isAscii(units) ? new TextDecoder().decode(units) : unitsToString(units);
       const bounds = this.#bounds!;
       for (let document = 0; document < this.length; document++) {
         this.#ids[document] ??= text.slice(bounds[document], bounds[document + 1]);
@@ -58,6 +58,11 @@ export class IdTable {
 }
 
 const CHUNK_UNITS = 4096;
+
+function isAscii(bytes: Uint8Array): boolean {
+  for (let index = 0; index < bytes.length; index++) if (bytes[index]! > 0x7f) return false;
+  return true;
+}
 
 // Lone surrogates survive (`fromCharCode` takes code units as they are; a decoder would not).
 function unitsToString(units: Uint8Array | Uint16Array): string {
