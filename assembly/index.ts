@@ -54,10 +54,7 @@ export function absorbSection(section: i32): void {
 export function finishLoad(): i32 {
   let status = validateLoaded();
   if (status == 0) status = restoreTables();
-  if (status == 0) {
-    prepareSearch();
-    prepareLexicon();
-  }
+  if (status == 0) prepareSearch();
   return status;
 }
 

@@ -111,7 +111,8 @@ function intsBytes(count: i32): i32 {
 
 export function lexiconStateBytes(): i32 {
   return LEXICON_HEADER + keyTokens.encodedBytes() + expansionWords.encodedBytes()
-    + intsBytes(keyTokens.count) + intsBytes(entryCount) * 6 + intsBytes(keyTokenCount) + intsBytes(expansionCount);
+    + intsBytes(keyTokens.count) + intsBytes(entryCount) * 6 + intsBytes(keyTokenCount) + intsBytes(expansionCount)
+    + intsBytes(expansionWords.count);
 }
 
 function storeInts(at: usize, array: Int32Array, count: i32): usize {
@@ -139,7 +140,8 @@ export function encodeLexiconState(pointer: usize): void {
   at = storeInts(at, entryExpansionLength, entryCount);
   at = storeInts(at, entryRelated, entryCount);
   at = storeInts(at, keyTokenList, keyTokenCount);
-  storeInts(at, expansionList, expansionCount);
+  at = storeInts(at, expansionList, expansionCount);
+  storeInts(at, expansionTerms, expansionWords.count);
 }
 
 // Decoding takes views of the staged section one after the other from `cursor` (a byte
@@ -179,6 +181,10 @@ function entriesSound(): bool {
     let word = unchecked(expansionList[at]);
     if (word < 0 || word >= expansionWords.count) return false;
   }
+  for (let word = 0; word < expansionWords.count; word++) {
+    let term = unchecked(expansionTerms[word]);
+    if (term < -1 || term >= terms.count) return false;
+  }
   return true;
 }
 
@@ -205,7 +211,7 @@ export function decodeLexiconState(staged: Uint8Array): bool {
   if (!expansionWords.decode(stage, at, wordBytes)) return false;
   at += wordBytes;
   let rest = <i64>length - LEXICON_HEADER - keyBytes - wordBytes;
-  if (rest != (<i64>keyTokens.count + <i64>entries * 6 + <i64>keyCount + <i64>wordCount) << 2) return false;
+  if (rest != (<i64>keyTokens.count + <i64>entries * 6 + <i64>keyCount + <i64>wordCount + <i64>expansionWords.count) << 2) return false;
   cursor = at;
   entryHead = takeInts(keyTokens.count);
   entryNext = takeInts(entries);
@@ -216,13 +222,17 @@ export function decodeLexiconState(staged: Uint8Array): bool {
   entryRelated = takeInts(entries);
   keyTokenList = takeInts(keyCount);
   expansionList = takeInts(wordCount);
+  expansionTerms = takeInts(expansionWords.count);
   entryCount = entries;
   keyTokenCount = keyCount;
   expansionCount = wordCount;
   return entriesSound();
 }
 
-/** Maps expansion words to index terms; called after an index is built or loaded. */
+/**
+ * Maps expansion words to index terms; called after an index is built (a loaded one reads
+ * the map from its lexicon section, checked against the term count).
+ */
 export function prepareLexicon(): void {
   expansionTerms = freshInt32Array(expansionWords.count);
   for (let word = 0; word < expansionWords.count; word++) {
