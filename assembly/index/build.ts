@@ -6,6 +6,7 @@ import { tokenize, tokenCount, tokenPointer, tokenLength } from "../analyzer/tok
 import {
   averageFieldLength,
   FIELD_CAPS,
+  MAX_DOCUMENTS,
   FIELD_COUNT,
   b,
   documentCount,
@@ -21,6 +22,7 @@ import {
   quantizeSaturation,
   setDocumentArrays,
   setPostingArrays,
+  entryAt,
   storeEntry,
   terms,
   weights,
@@ -41,8 +43,14 @@ let currentDocument: i32 = -1;
 // A record packs the document above the 12 bits of clamped frequencies (MAX_DOCUMENTS is 2^20).
 const DOC_SHIFT: u32 = 12;
 const FREQUENCY_MASK: u32 = (1 << DOC_SHIFT) - 1;
-let recordTerms = freshUint32Array(0);
-let recordPostings = freshUint32Array(0);
+// Records (term, packed posting) go into fixed chunks, never grown or copied: the runtime
+// frees nothing, so a doubling array would keep every outgrown copy (at 100,000 tools that was
+// twice the records' own size). A document flushes at most SLOT_CAPACITY records.
+const RECORD_CHUNK_SHIFT: i32 = 16;
+const RECORD_CHUNK: i32 = 1 << RECORD_CHUNK_SHIFT;
+const MAX_RECORD_CHUNKS: i32 = <i32>((<i64>MAX_DOCUMENTS * SLOT_CAPACITY) >> RECORD_CHUNK_SHIFT);
+let recordChunks = freshUint32Array(0);
+let chunkBase: usize = 0;
 let recordCount: i32 = 0;
 
 function ensureTermCapacity(count: i32): void {
@@ -59,19 +67,26 @@ function ensureTermCapacity(count: i32): void {
   slotOf = slots;
 }
 
+@inline
 function pushRecord(term: i32, posting: u32): void {
-  if (recordCount == recordTerms.length) {
-    let capacity = recordCount < 1024 ? 1024 : recordCount << 1;
-    let termsGrown = freshUint32Array(capacity);
-    termsGrown.set(recordTerms);
-    recordTerms = termsGrown;
-    let postingsGrown = freshUint32Array(capacity);
-    postingsGrown.set(recordPostings);
-    recordPostings = postingsGrown;
+  let index = recordCount & (RECORD_CHUNK - 1);
+  if (index == 0) {
+    chunkBase = freshUint32Array(RECORD_CHUNK << 1).dataStart;
+    unchecked((recordChunks[recordCount >> RECORD_CHUNK_SHIFT] = <u32>chunkBase));
   }
-  unchecked((recordTerms[recordCount] = <u32>term));
-  unchecked((recordPostings[recordCount] = posting));
+  store<u64>(chunkBase + (<usize>index << 3), (<u64>posting << 32) | <u64><u32>term);
   recordCount += 1;
+}
+
+/** Where record chunk `first >> RECORD_CHUNK_SHIFT` starts, and how many records it holds. */
+@inline
+function chunkAt(first: i32): usize {
+  return <usize>unchecked(recordChunks[first >> RECORD_CHUNK_SHIFT]);
+}
+
+@inline
+function chunkLength(first: i32): i32 {
+  return recordCount - first < RECORD_CHUNK ? recordCount - first : RECORD_CHUNK;
 }
 
 function flushDocument(): void {
@@ -94,8 +109,7 @@ export function beginBuild(count: i32): void {
   slotOf = freshInt32Array(0);
   slotCount = 0;
   currentDocument = -1;
-  recordTerms = freshUint32Array(0);
-  recordPostings = freshUint32Array(0);
+  recordChunks = freshUint32Array(MAX_RECORD_CHUNKS);
   recordCount = 0;
 }
 
@@ -162,7 +176,7 @@ export function combinedFrequency(document: i32, frequencies: u32): f64 {
 }
 
 /** Inverse document frequencies and per-posting saturations from postings and lengths. */
-function computeScoringTables(documents: Uint32Array): void {
+function computeScoringTables(): void {
   let termCount = terms.count;
   let total = <f64>documentCount;
   for (let term = 0; term < termCount; term++) {
@@ -171,7 +185,7 @@ function computeScoringTables(documents: Uint32Array): void {
     let frequency = <f64>(end - start);
     unchecked((inverseFrequencies[term] = logarithm(1.0 + (total - frequency + 0.5) / (frequency + 0.5))));
     for (let index = start; index < end; index++) {
-      let combined = combinedFrequency(<i32>unchecked(documents[index]), <u32>unchecked(fieldFrequencies[index]));
+      let combined = combinedFrequency(<i32>(entryAt(index) >> 1), <u32>unchecked(fieldFrequencies[index]));
       unchecked((saturations[index] = quantizeSaturation(combined / (k1 + combined))));
     }
   }
@@ -182,9 +196,13 @@ export function finishBuild(): void {
   currentDocument = -1;
   let termCount = terms.count;
   setPostingArrays(termCount, recordCount);
-  for (let record = 0; record < recordCount; record++) {
-    let term = unchecked(recordTerms[record]);
-    unchecked((postingStarts[term + 1] = unchecked(postingStarts[term + 1]) + 1));
+  for (let first = 0; first < recordCount; first += RECORD_CHUNK) {
+    let base = chunkAt(first);
+    let count = chunkLength(first);
+    for (let index = 0; index < count; index++) {
+      let term = load<u32>(base + (<usize>index << 3));
+      unchecked((postingStarts[term + 1] = unchecked(postingStarts[term + 1]) + 1));
+    }
   }
   for (let term = 0; term < termCount; term++) {
     unchecked((postingStarts[term + 1] = unchecked(postingStarts[term + 1]) + unchecked(postingStarts[term])));
@@ -192,22 +210,23 @@ export function finishBuild(): void {
   // Records are in document order, so a stable placement keeps each list ascending.
   let cursor = freshUint32Array(termCount);
   cursor.set(postingStarts.subarray(0, termCount));
-  let documents = freshUint32Array(recordCount);
-  for (let record = 0; record < recordCount; record++) {
-    let term = unchecked(recordTerms[record]);
-    let at = unchecked(cursor[term]);
-    let packed = unchecked(recordPostings[record]);
-    let document = packed >> DOC_SHIFT;
-    let frequencies = packed & FREQUENCY_MASK;
-    storeEntry(at, (document << 1) | <u32>((frequencies & 3) != 0));
-    unchecked((fieldFrequencies[at] = <u16>frequencies));
-    unchecked((documents[at] = document));
-    unchecked((cursor[term] = at + 1));
+  for (let first = 0; first < recordCount; first += RECORD_CHUNK) {
+    let base = chunkAt(first);
+    let count = chunkLength(first);
+    for (let index = 0; index < count; index++) {
+      let record = load<u64>(base + (<usize>index << 3));
+      let term = <u32>record;
+      let packed = <u32>(record >> 32);
+      let at = unchecked(cursor[term]);
+      let frequencies = packed & FREQUENCY_MASK;
+      storeEntry(at, ((packed >> DOC_SHIFT) << 1) | <u32>((frequencies & 3) != 0));
+      unchecked((fieldFrequencies[at] = <u16>frequencies));
+      unchecked((cursor[term] = at + 1));
+    }
   }
-  recordTerms = freshUint32Array(0);
-  recordPostings = freshUint32Array(0);
+  recordChunks = freshUint32Array(0);
   recordCount = 0;
   slotOwner = freshInt32Array(0);
   slotOf = freshInt32Array(0);
-  computeScoringTables(documents);
+  computeScoringTables();
 }
