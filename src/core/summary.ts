@@ -62,6 +62,16 @@ function bracketPairs(text: string): number[] | undefined {
   return pairs;
 }
 
+// The index of the first bracket opener, or the length when there is none.
+function firstOpenerIndex(text: string): number {
+  let first = text.length;
+  for (const opener of ["(", "[", "{"]) {
+    const index = text.indexOf(opener);
+    if (index >= 0 && index < first) first = index;
+  }
+  return first;
+}
+
 // A test per candidate sentence end: a scan of the pairs when there are few, a depth array
 // (prefix sums, O(length)) when there are many, so no description costs more than linear time.
 function insideTest(text: string, pairs: readonly number[]): (index: number) => boolean {
@@ -80,39 +90,66 @@ function insideTest(text: string, pairs: readonly number[]): (index: number) => 
   return (index) => depth[index]! > 0;
 }
 
-// If a sentence end starts at `index`, the index just after it; otherwise −1.
-function sentenceEnd(text: string, index: number): number {
-  const character = text[index]!;
-  if (character === "。" || character === "！" || character === "？") return index + 1;
-  if (character === "." || character === "!" || character === "?") {
-    const after = index + 1;
-    if (after < text.length && !WHITESPACE.test(text[after]!)) return -1;
-    if (character === ".") {
-      const abbreviation = abbreviationAt(text, index);
-      if (abbreviation !== undefined && !(CLOSES_BEFORE_UPPER_CASE.has(abbreviation) && nextWordStartsUpper(text, after))) return -1;
+// If a sentence end starts at `index` (whose code unit is `code`), the index just after it;
+// otherwise −1. Code units, not one-character strings: this runs on every unit of every
+// description of a build.
+function sentenceEnd(text: string, index: number, code: number): number {
+  switch (code) {
+    case 0x3002: // 。
+    case 0xff01: // ！
+    case 0xff1f: // ？
+      return index + 1;
+    case 0x2e: // .
+    case 0x21: // !
+    case 0x3f: { // ?
+      const after = index + 1;
+      if (after < text.length && !WHITESPACE.test(text[after]!)) return -1;
+      if (code === 0x2e) {
+        const abbreviation = abbreviationAt(text, index);
+        if (abbreviation !== undefined && !(CLOSES_BEFORE_UPPER_CASE.has(abbreviation) && nextWordStartsUpper(text, after))) return -1;
+      }
+      return after;
     }
-    return after;
+    case 0x0a: {
+      BLANK_LINE.lastIndex = index;
+      const match = BLANK_LINE.exec(text);
+      if (match !== null) return index + match[0].length;
+      return -1;
+    }
+    default:
+      return -1;
   }
-  if (character === "\n") {
-    BLANK_LINE.lastIndex = index;
-    const match = BLANK_LINE.exec(text);
-    if (match !== null) return index + match[0].length;
-  }
-  return -1;
 }
 
-/** Splits a description into its first sentence and the rest (DESIGN.md §A8). */
-export function splitSummary(description: string): [summary: string, rest: string] {
+/**
+ * Where the first sentence of a description ends (DESIGN.md §A8): the summary is
+ * `description.slice(0, end)`, the description field the rest.
+ */
+export function summaryEnd(description: string): number {
   let inside: ((index: number) => boolean) | undefined | null = null;
+  // No pair encloses an end before the first opener: most first sentences are decided
+  // without pairing the brackets of the whole description.
+  let firstOpener = -1;
   for (let index = 0; index < description.length; index++) {
-    const end = sentenceEnd(description, index);
+    const code = description.charCodeAt(index);
+    // Every sentence end starts with one of . ! ? \n 。 ！ ？; these compares skip the rest.
+    if (code !== 0x2e && code !== 0x21 && code !== 0x3f && code !== 0x0a && code < 0x3002) continue;
+    const end = sentenceEnd(description, index, code);
     if (end < 0) continue;
+    if (firstOpener < 0) firstOpener = firstOpenerIndex(description);
+    if (index <= firstOpener) return end;
     if (inside === null) {
       const pairs = bracketPairs(description);
       inside = pairs === undefined ? undefined : insideTest(description, pairs);
     }
     if (inside !== undefined && inside(index)) continue;
-    return [description.slice(0, end), description.slice(end)];
+    return end;
   }
-  return [description, ""];
+  return description.length;
+}
+
+/** Splits a description into its first sentence and the rest (DESIGN.md §A8). */
+export function splitSummary(description: string): [summary: string, rest: string] {
+  const end = summaryEnd(description);
+  return [description.slice(0, end), description.slice(end)];
 }
