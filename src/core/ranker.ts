@@ -1,6 +1,6 @@
 import { ToolsiftError } from "../errors.js";
 import type { RankedHit, ToolRanker, ToolSearchDoc } from "../types.js";
-import { documentFields, prepareField, prepareQuery } from "./fields.js";
+import { FieldWriter, prepareField, prepareQuery } from "./fields.js";
 import { analyzerFingerprint, loadIndex, serializeIndex, transferIndex } from "./artifact.js";
 import { IdTable } from "./ids.js";
 import { confidenceFloor, resolveConfidenceOptions, type ConfidenceOptions } from "./confidence.js";
@@ -219,11 +219,12 @@ export class Bm25ToolRanker implements ToolRanker {
     const order = ids.map((_, index) => index).sort((left, right) => (ids[left]! < ids[right]! ? -1 : ids[left]! > ids[right]! ? 1 : 0));
     order.forEach((document, rank) => core.setDocumentRank(document, rank));
     const { onProgress } = hooks;
+    const writer = new FieldWriter(building);
     for (let document = 0; document < checked.length; document++) {
-      const fields = documentFields(checked[document]!);
-      for (let field = 0; field < fields.length; field++) {
-        const text = fields[field]!;
-        if (text.length > 0) core.addField(document, field, building.write(prepareField(text)));
+      writer.begin(checked[document]!);
+      for (let field = 0; field < FIELDS.length; field++) {
+        const length = writer.write(field);
+        if (length > 0) core.addField(document, field, length);
       }
       if (onProgress !== undefined && (document & 1023) === 1023) onProgress(document + 1, checked.length);
     }
