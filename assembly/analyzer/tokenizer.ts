@@ -118,19 +118,73 @@ function finishToken(index: i32): void {
   unchecked((tokenLength[index] = foldWordForm(tokenText.dataStart + (<usize>start << 1), length)));
 }
 
+// The ASCII WORD units are `0-9A-Za-z`; each one's fold (A4 steps 1–2) is `unit | 0x20`.
+@inline
+function isAsciiUpper(unit: u32): bool {
+  return unit - 0x41 < 26;
+}
+
+function emitAsciiPart(from: i32, to: i32): void {
+  beginToken();
+  let target = tokenText.dataStart + (<usize>textLength << 1);
+  for (let k = from; k < to; k++) {
+    store<u16>(target, <u16>(unitAt(k) | 0x20));
+    target += 2;
+  }
+  textLength += to - from;
+  endToken();
+}
+
+// §A3 case boundaries of a WORD run of ASCII units, read in place: upper case is `A-Z`.
+function emitAsciiWordRun(from: i32, to: i32): void {
+  let partStart = from;
+  for (let k = from + 1; k < to; k++) {
+    if (!isAsciiUpper(unitAt(k))) continue;
+    let boundary = !isAsciiUpper(unitAt(k - 1));
+    if (!boundary && k + 2 < to) {
+      let next = unitAt(k + 1);
+      let after = unitAt(k + 2);
+      boundary = !isAsciiUpper(next) && !isAsciiDigit(next) && !isAsciiUpper(after) && !isAsciiDigit(after);
+    }
+    if (boundary) {
+      emitAsciiPart(partStart, k);
+      partStart = k;
+    }
+  }
+  emitAsciiPart(partStart, to);
+}
+
+// One maximal WORD run from `at`; the index after it. A run of ASCII units (most runs) is cut
+// and folded where it lies; a run with another code point goes through `runCodePoints`.
+function tokenizeWordRun(at: i32): i32 {
+  let index = at;
+  while (index < inputLength) {
+    let unit = unitAt(index);
+    if (unit >= 0x80 || classify(unit) != WORD) break;
+    index += 1;
+  }
+  if (index >= inputLength || unitAt(index) < 0x80 || classify(codePointAt(index)) != WORD) {
+    emitAsciiWordRun(at, index);
+    return index;
+  }
+  index = at;
+  let runLength = 0;
+  while (index < inputLength) {
+    let c = codePointAt(index);
+    if (classify(c) != WORD) break;
+    unchecked((runCodePoints[runLength] = c));
+    runLength += 1;
+    index += codePointWidth;
+  }
+  emitWordRun(runLength);
+  return index;
+}
+
 function tokenizeIdentifier(at: i32): i32 {
   let index = at;
   let firstToken = tokenCount;
   while (true) {
-    let runLength = 0;
-    while (index < inputLength) {
-      let c = codePointAt(index);
-      if (classify(c) != WORD) break;
-      unchecked((runCodePoints[runLength] = c));
-      runLength += 1;
-      index += codePointWidth;
-    }
-    emitWordRun(runLength);
+    index = tokenizeWordRun(index);
     if (
       index + 1 < inputLength &&
       classify(unitAt(index)) == CONNECTOR &&
