@@ -118,65 +118,85 @@ function finishToken(index: i32): void {
   unchecked((tokenLength[index] = foldWordForm(tokenText.dataStart + (<usize>start << 1), length)));
 }
 
-// The ASCII WORD units are `0-9A-Za-z`; each one's fold (A4 steps 1–2) is `unit | 0x20`.
+// Per ASCII unit: not a WORD unit (0), or a WORD unit and its case. The ASCII WORD units are
+// `0-9A-Za-z`, UPPER is `A-Z`, and each one's fold (§A4 steps 1–2) is `unit | 0x20`.
+const ASCII_OTHER: u8 = 0;
+const ASCII_LOWER: u8 = 1;
+const ASCII_DIGIT: u8 = 2;
+const ASCII_UPPER: u8 = 3;
+const ASCII_KINDS = memory.data(128);
+for (let unit: u32 = 0; unit < 128; unit++) {
+  let kind = ASCII_OTHER;
+  if (unit - 0x41 < 26) kind = ASCII_UPPER;
+  else if (unit - 0x61 < 26) kind = ASCII_LOWER;
+  else if (unit - 0x30 < 10) kind = ASCII_DIGIT;
+  store<u8>(ASCII_KINDS + unit, kind);
+}
+
 @inline
-function isAsciiUpper(unit: u32): bool {
-  return unit - 0x41 < 26;
+function asciiKind(unit: u32): u8 {
+  return load<u8>(ASCII_KINDS + unit);
 }
 
-function emitAsciiPart(from: i32, to: i32): void {
-  beginToken();
-  let target = tokenText.dataStart + (<usize>textLength << 1);
-  for (let k = from; k < to; k++) {
-    store<u16>(target, <u16>(unitAt(k) | 0x20));
-    target += 2;
-  }
-  textLength += to - from;
-  endToken();
+// A lower-case ASCII letter at `pointer`: within a run, what is neither UPPER nor a digit.
+@inline
+function isAsciiLowerAt(pointer: usize): bool {
+  let unit = <u32>load<u16>(pointer);
+  return unit < 0x80 && asciiKind(unit) == ASCII_LOWER;
 }
 
-// §A3 case boundaries of a WORD run of ASCII units, read in place: upper case is `A-Z`.
-function emitAsciiWordRun(from: i32, to: i32): void {
-  let partStart = from;
-  for (let k = from + 1; k < to; k++) {
-    if (!isAsciiUpper(unitAt(k))) continue;
-    let boundary = !isAsciiUpper(unitAt(k - 1));
-    if (!boundary && k + 2 < to) {
-      let next = unitAt(k + 1);
-      let after = unitAt(k + 2);
-      boundary = !isAsciiUpper(next) && !isAsciiDigit(next) && !isAsciiUpper(after) && !isAsciiDigit(after);
-    }
-    if (boundary) {
-      emitAsciiPart(partStart, k);
-      partStart = k;
-    }
-  }
-  emitAsciiPart(partStart, to);
-}
-
-// One maximal WORD run from `at`; the index after it. A run of ASCII units (most runs) is cut
-// and folded where it lies; a run with another code point goes through `runCodePoints`.
+// One maximal WORD run from `at`; the index after it. A run of ASCII units (most runs) is
+// cut at its case boundaries (§A3) and folded in one pass over the input. When the run turns
+// out to go on with another code point, its parts are dropped and the run is read again as
+// code points through `runCodePoints`.
 function tokenizeWordRun(at: i32): i32 {
-  let index = at;
-  while (index < inputLength) {
-    let unit = unitAt(index);
-    if (unit >= 0x80 || classify(unit) != WORD) break;
-    index += 1;
+  // Locals, not the module's globals, in the loop: the engine reloads a global after every
+  // store to memory.
+  let count = tokenCount;
+  let text = textLength;
+  let partStart = text;
+  let target = tokenText.dataStart + (<usize>text << 1);
+  let source = input + (<usize>at << 1);
+  let end = input + (<usize>inputLength << 1);
+  let previousUpper = false;
+  while (source < end) {
+    let unit = <u32>load<u16>(source);
+    if (unit >= 0x80) break;
+    let kind = asciiKind(unit);
+    if (kind == ASCII_OTHER) break;
+    let upper = kind == ASCII_UPPER;
+    // A boundary before an UPPER unit that follows a non-UPPER one, or that follows an UPPER
+    // one and is followed by two lower-case units (`HTTPServer` → `HTTP|Server`).
+    if (upper && text > partStart && (!previousUpper || (source + 4 < end && isAsciiLowerAt(source + 2) && isAsciiLowerAt(source + 4)))) {
+      unchecked((tokenStart[count] = partStart));
+      unchecked((tokenLength[count] = text - partStart));
+      count += 1;
+      partStart = text;
+    }
+    store<u16>(target, <u16>(unit | 0x20));
+    target += 2;
+    source += 2;
+    text += 1;
+    previousUpper = upper;
   }
-  if (index >= inputLength || unitAt(index) < 0x80 || classify(codePointAt(index)) != WORD) {
-    emitAsciiWordRun(at, index);
+  let index = <i32>((source - input) >> 1);
+  if (index < inputLength && unitAt(index) >= 0x80 && classify(codePointAt(index)) == WORD) {
+    index = at;
+    let runLength = 0;
+    while (index < inputLength) {
+      let c = codePointAt(index);
+      if (classify(c) != WORD) break;
+      unchecked((runCodePoints[runLength] = c));
+      runLength += 1;
+      index += codePointWidth;
+    }
+    emitWordRun(runLength);
     return index;
   }
-  index = at;
-  let runLength = 0;
-  while (index < inputLength) {
-    let c = codePointAt(index);
-    if (classify(c) != WORD) break;
-    unchecked((runCodePoints[runLength] = c));
-    runLength += 1;
-    index += codePointWidth;
-  }
-  emitWordRun(runLength);
+  unchecked((tokenStart[count] = partStart));
+  unchecked((tokenLength[count] = text - partStart));
+  tokenCount = count + 1;
+  textLength = text;
   return index;
 }
 
@@ -251,6 +271,13 @@ export function tokenize(pointer: usize, length: i32, limit: i32 = i32.MAX_VALUE
   textLength = 0;
   let index = 0;
   while (index < inputLength && tokenCount < limit) {
+    let unit = unitAt(index);
+    if (unit < 0x80) {
+      // An ASCII unit starts an identifier or is a separator (a leading CONNECTOR is one).
+      if (asciiKind(unit) != ASCII_OTHER) index = tokenizeIdentifier(index);
+      else index += 1;
+      continue;
+    }
     let c = codePointAt(index);
     let kind = classify(c);
     if (kind == WORD) index = tokenizeIdentifier(index);
