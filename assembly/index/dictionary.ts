@@ -170,6 +170,7 @@ export class TermDictionary {
     return true;
   }
 
+  @inline
   private equals(term: i32, pointer: usize, length: i32): bool {
     if (<i32>unchecked(this.lengths[term]) != length) return false;
     return unitsEqual(this.termPointer(term), pointer, length);
