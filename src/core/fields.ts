@@ -148,11 +148,12 @@ export class FieldWriter {
     if (this.#length < MAX_FIELD_UNITS && this.#bits < 0x80) this.#units[this.#length++] = NEWLINE;
   }
 
+  // A hole in a sparse array (validation lets them through) is an empty part, as in `join`.
   #appendLines(lines: readonly string[]): void {
     for (let index = 0; index < lines.length && this.#length < MAX_FIELD_UNITS && this.#bits < 0x80; index++) {
       if (index > 0) this.#newline();
-      const line = lines[index]!;
-      this.#append(line, 0, line.length);
+      const line = lines[index];
+      if (line !== undefined) this.#append(line, 0, line.length);
     }
   }
 
@@ -160,7 +161,9 @@ export class FieldWriter {
     if (params === undefined) return;
     for (let index = 0; index < params.length && this.#length < MAX_FIELD_UNITS && this.#bits < 0x80; index++) {
       if (index > 0) this.#newline();
-      const { name, description } = params[index]!;
+      const param = params[index];
+      if (param === undefined) continue;
+      const { name, description } = param;
       this.#append(name, 0, name.length);
       if (description) {
         this.#newline();
