@@ -7,6 +7,8 @@ const WORD_CODE_POINT = /[\p{L}\p{M}\p{N}]/u;
 const UPPER_CASE_LETTER = /\p{Lu}/u;
 const WHITESPACE = /\s/;
 const BLANK_LINE = /\n\s*\n/y;
+// The units a sentence end starts with: . ! ? \n 。 ！ ？
+const SENTENCE_END_START = /[.!?\n\u3002\uff01\uff1f]/g;
 
 function codePointEndingAt(text: string, end: number): string {
   const low = text.charCodeAt(end - 1);
@@ -62,14 +64,9 @@ function bracketPairs(text: string): number[] | undefined {
   return pairs;
 }
 
-// The index of the first bracket opener, or the length when there is none.
-function firstOpenerIndex(text: string): number {
-  let first = text.length;
-  for (const opener of ["(", "[", "{"]) {
-    const index = text.indexOf(opener);
-    if (index >= 0 && index < first) first = index;
-  }
-  return first;
+// A bracket opener before `index` (searched backwards, so the cost is the prefix, not the text).
+function openerBefore(text: string, index: number): boolean {
+  return text.lastIndexOf("(", index) >= 0 || text.lastIndexOf("[", index) >= 0 || text.lastIndexOf("{", index) >= 0;
 }
 
 // A test per candidate sentence end: a scan of the pairs when there are few, a depth array
@@ -127,17 +124,18 @@ function sentenceEnd(text: string, index: number, code: number): number {
  */
 export function summaryEnd(description: string): number {
   let inside: ((index: number) => boolean) | undefined | null = null;
-  // No pair encloses an end before the first opener: most first sentences are decided
+  // No pair encloses an end with no opener before it: most first sentences are decided
   // without pairing the brackets of the whole description.
-  let firstOpener = -1;
-  for (let index = 0; index < description.length; index++) {
-    const code = description.charCodeAt(index);
-    // Every sentence end starts with one of . ! ? \n 。 ！ ？; these compares skip the rest.
-    if (code !== 0x2e && code !== 0x21 && code !== 0x3f && code !== 0x0a && code < 0x3002) continue;
-    const end = sentenceEnd(description, index, code);
+  let opened = false;
+  // The engine's regular expression finds the next unit a sentence end can start with many
+  // times faster than a charCodeAt loop.
+  SENTENCE_END_START.lastIndex = 0;
+  for (let match = SENTENCE_END_START.exec(description); match !== null; match = SENTENCE_END_START.exec(description)) {
+    const index = match.index;
+    const end = sentenceEnd(description, index, description.charCodeAt(index));
     if (end < 0) continue;
-    if (firstOpener < 0) firstOpener = firstOpenerIndex(description);
-    if (index <= firstOpener) return end;
+    opened ||= openerBefore(description, index);
+    if (!opened) return end;
     if (inside === null) {
       const pairs = bracketPairs(description);
       inside = pairs === undefined ? undefined : insideTest(description, pairs);
