@@ -42,7 +42,9 @@ export class CoreMemory {
 
   /** The scratch window's code units; valid until the next call that may grow memory. */
   scratchUnits(): Uint16Array {
-    this.#refresh();
+    // A grown memory detaches the old buffer and empties its views: a length test instead of
+    // the `buffer` getter (a call into the engine) once per field of a build.
+    if (this.#scratchUnits.length === 0) this.#refresh();
     return this.#scratchUnits;
   }
 
