@@ -108,6 +108,7 @@ function emitWordRun(runLength: i32): void {
 }
 
 // §A4 steps 3–4 on one token, in place.
+@inline
 function finishToken(index: i32): void {
   let length = unchecked(tokenLength[index]);
   let start = unchecked(tokenStart[index]);
@@ -118,6 +119,36 @@ function finishToken(index: i32): void {
   unchecked((tokenLength[index] = foldWordForm(tokenText.dataStart + (<usize>start << 1), length)));
 }
 
+// The ASCII WORD units are `0-9A-Za-z` (§A2), UPPER among them is `A-Z`, and each one's fold
+// (§A4 steps 1–2) is `unit | 0x20`.
+
+// A lower-case ASCII letter at `pointer`: within a run, what is neither UPPER nor a digit.
+@inline
+function isAsciiLowerAt(pointer: usize): bool {
+  return <u32>load<u16>(pointer) - 0x61 < 26;
+}
+
+// The joined form of an identifier's parts (when it has two or more) and §A4 steps 3–4 for
+// each of its tokens.
+function finishIdentifier(firstToken: i32): void {
+  let lastPart = tokenCount - 1;
+  if (lastPart > firstToken) {
+    // The parts lie next to each other in the stream, so the joined form is one copy.
+    let from = unchecked(tokenStart[firstToken]);
+    let units = textLength - from;
+    beginToken();
+    memory.copy(
+      tokenText.dataStart + (<usize>textLength << 1),
+      tokenText.dataStart + (<usize>from << 1),
+      <usize>units << 1,
+    );
+    textLength += units;
+    endToken();
+  }
+  for (let token = firstToken; token < tokenCount; token++) finishToken(token);
+}
+
+// §A3 for any identifier: each WORD run is read as code points into `runCodePoints`.
 function tokenizeIdentifier(at: i32): i32 {
   let index = at;
   let firstToken = tokenCount;
@@ -141,22 +172,78 @@ function tokenizeIdentifier(at: i32): i32 {
     }
     break;
   }
-  let lastPart = tokenCount - 1;
-  if (lastPart > firstToken) {
-    // The parts lie next to each other in the stream, so the joined form is one copy.
-    let from = unchecked(tokenStart[firstToken]);
-    let units = textLength - from;
-    beginToken();
-    memory.copy(
-      tokenText.dataStart + (<usize>textLength << 1),
-      tokenText.dataStart + (<usize>from << 1),
-      <usize>units << 1,
-    );
-    textLength += units;
-    endToken();
-  }
-  for (let token = firstToken; token < tokenCount; token++) finishToken(token);
+  finishIdentifier(firstToken);
   return index;
+}
+
+// §A3 for an identifier whose WORD runs are all ASCII (most identifiers), in one pass over
+// the input with the state in locals (the engine reloads a module global after every store
+// to memory). Lower-case letters and digits, the bulk of a run, fold to themselves and start
+// no part, so a tight inner loop copies them; the outer loop takes upper-case units (§A3 case
+// boundaries), connectors and the end. Returns the index after the identifier, or −1 when a
+// run goes on with another WORD code point: nothing global was updated, and the caller reads
+// the identifier again with `tokenizeIdentifier`.
+function tokenizeAsciiIdentifier(at: i32): i32 {
+  let firstToken = tokenCount;
+  let count = firstToken;
+  let base = tokenText.dataStart;
+  let target = base + (<usize>textLength << 1);
+  let partStart = target;
+  let source = input + (<usize>at << 1);
+  let end = input + (<usize>inputLength << 1);
+  let runStart = source;
+  while (true) {
+    while (source < end) {
+      let unit = <u32>load<u16>(source);
+      if (unit - 0x61 >= 26 && unit - 0x30 >= 10) break;
+      store<u16>(target, <u16>unit);
+      source += 2;
+      target += 2;
+    }
+    if (source >= end) break;
+    let unit = <u32>load<u16>(source);
+    if (unit - 0x41 < 26) {
+      // A boundary before an UPPER unit that follows a non-UPPER one, or that follows an
+      // UPPER one and is followed by two lower-case units (`HTTPServer` → `HTTP|Server`).
+      if (
+        source > runStart &&
+        (<u32>load<u16>(source - 2) - 0x41 >= 26 || (source + 4 < end && isAsciiLowerAt(source + 2) && isAsciiLowerAt(source + 4)))
+      ) {
+        unchecked((tokenStart[count] = <i32>((partStart - base) >> 1)));
+        unchecked((tokenLength[count] = <i32>((target - partStart) >> 1)));
+        count += 1;
+        partStart = target;
+      }
+      store<u16>(target, <u16>(unit | 0x20));
+      source += 2;
+      target += 2;
+      continue;
+    }
+    if (unit >= 0x80) {
+      if (classify(codePointAt(<i32>((source - input) >> 1))) == WORD) return -1;
+      break;
+    }
+    // An ASCII unit outside WORD: a CONNECTOR followed by a WORD code point joins two runs.
+    if (source + 2 >= end || classify(unit) != CONNECTOR) break;
+    let next = <u32>load<u16>(source + 2);
+    if (next >= 0x80) {
+      if (classify(codePointAt(<i32>((source + 2 - input) >> 1))) == WORD) return -1;
+      break;
+    }
+    if (classify(next) != WORD) break;
+    unchecked((tokenStart[count] = <i32>((partStart - base) >> 1)));
+    unchecked((tokenLength[count] = <i32>((target - partStart) >> 1)));
+    count += 1;
+    partStart = target;
+    source += 2;
+    runStart = source;
+  }
+  unchecked((tokenStart[count] = <i32>((partStart - base) >> 1)));
+  unchecked((tokenLength[count] = <i32>((target - partStart) >> 1)));
+  tokenCount = count + 1;
+  textLength = <i32>((target - base) >> 1);
+  finishIdentifier(firstToken);
+  return <i32>((source - input) >> 1);
 }
 
 function tokenizeBigrams(at: i32): i32 {
@@ -197,6 +284,17 @@ export function tokenize(pointer: usize, length: i32, limit: i32 = i32.MAX_VALUE
   textLength = 0;
   let index = 0;
   while (index < inputLength && tokenCount < limit) {
+    let unit = unitAt(index);
+    if (unit < 0x80) {
+      // An ASCII unit starts an identifier or is a separator (a leading CONNECTOR is one).
+      if (classify(unit) != WORD) {
+        index += 1;
+      } else {
+        let after = tokenizeAsciiIdentifier(index);
+        index = after >= 0 ? after : tokenizeIdentifier(index);
+      }
+      continue;
+    }
     let c = codePointAt(index);
     let kind = classify(c);
     if (kind == WORD) index = tokenizeIdentifier(index);

@@ -37,6 +37,7 @@ function stem(pointer: usize, length: i32): i32 {
 }
 
 /** Folds the token in place and returns its new length. */
+@inline
 export function foldWordForm(pointer: usize, length: i32): i32 {
   if (length == 0) return 0;
   if (mode == MODE_STEM) return stem(pointer, length);

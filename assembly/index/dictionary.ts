@@ -11,6 +11,24 @@ function hashUnits(pointer: usize, length: i32): u32 {
   return hash;
 }
 
+// Eight bytes at a time (wasm loads need no alignment): `memory.compare` goes byte by byte
+// unless both pointers share their alignment modulo 8, which two u16 arrays rarely do.
+@inline
+function unitsEqual(left: usize, right: usize, length: i32): bool {
+  let end = left + (<usize>length << 1);
+  while (left + 8 <= end) {
+    if (load<u64>(left) != load<u64>(right)) return false;
+    left += 8;
+    right += 8;
+  }
+  if (left + 4 <= end) {
+    if (load<u32>(left) != load<u32>(right)) return false;
+    left += 4;
+    right += 4;
+  }
+  return left == end || load<u16>(left) == load<u16>(right);
+}
+
 @inline
 export function align4(bytes: i32): i32 {
   return (bytes + 3) & ~3;
@@ -150,9 +168,10 @@ export class TermDictionary {
     return true;
   }
 
+  @inline
   private equals(term: i32, pointer: usize, length: i32): bool {
     if (<i32>unchecked(this.lengths[term]) != length) return false;
-    return memory.compare(this.termPointer(term), pointer, <usize>length << 1) == 0;
+    return unitsEqual(this.termPointer(term), pointer, length);
   }
 
   private append(pointer: usize, length: i32): i32 {

@@ -11,6 +11,7 @@ export class CoreMemory {
   #units = new Uint16Array(0);
   #int32 = new Int32Array(0);
   #float64 = new Float64Array(0);
+  #scratchUnits = new Uint16Array(0);
   readonly #scratch: number;
 
   constructor(core: CoreExports) {
@@ -26,6 +27,7 @@ export class CoreMemory {
     this.#units = new Uint16Array(buffer);
     this.#int32 = new Int32Array(buffer);
     this.#float64 = new Float64Array(buffer);
+    this.#scratchUnits = new Uint16Array(buffer, this.#scratch, this.maxInput);
   }
 
   /** Writes the code units of `text` (cut to the scratch size) into the scratch window. */
@@ -36,6 +38,14 @@ export class CoreMemory {
     const base = this.#scratch >>> 1;
     for (let index = 0; index < length; index++) units[base + index] = text.charCodeAt(index);
     return length;
+  }
+
+  /** The scratch window's code units; valid until the next call that may grow memory. */
+  scratchUnits(): Uint16Array {
+    // A grown memory detaches the old buffer and empties its views: a length test instead of
+    // the `buffer` getter (a call into the engine) once per field of a build.
+    if (this.#scratchUnits.length === 0) this.#refresh();
+    return this.#scratchUnits;
   }
 
   /** Reads `length` code units back from the scratch window. */

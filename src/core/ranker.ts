@@ -1,16 +1,15 @@
 import { ToolsiftError } from "../errors.js";
 import type { RankedHit, ToolRanker, ToolSearchDoc } from "../types.js";
-import { documentFields, prepareField, prepareQuery } from "./fields.js";
+import { FieldWriter, prepareField, prepareQuery } from "./fields.js";
 import { analyzerFingerprint, loadIndex, restoreFieldFrequencies, serializeIndex, transferIndex, type LoadedIndex } from "./artifact.js";
 import { IdTable } from "./ids.js";
 import { confidenceFloor, resolveConfidenceOptions, type ConfidenceOptions } from "./confidence.js";
 import { CoreMemory } from "./memory.js";
 import { NameIndex, matchNames } from "./name-fallback.js";
+import { MAX_DOCUMENTS, idOrder, validateDocs } from "./validate.js";
 import { instantiateCore } from "./module.js";
 import { DEFAULT_RANKER_OPTIONS, FIELDS, resolveRankerOptions, type FieldName, type RankerOptions, type ResolvedRankerOptions } from "./options.js";
 
-/** The largest catalogue one index holds (document numbers use 20 bits of a posting). */
-export const MAX_DOCUMENTS = 1 << 20;
 
 /** Optional observers of a build (not options: they do not change the index). */
 export interface BuildHooks {
@@ -52,55 +51,6 @@ export interface HitExplanation extends ScoredHit {
   readonly terms: readonly TermExplanation[];
   /** The name-coverage factor the summed term scores were multiplied by (1 when none). */
   readonly nameFactor: number;
-}
-
-function validateDocs(docs: unknown): readonly ToolSearchDoc[] {
-  if (!Array.isArray(docs)) {
-    throw new ToolsiftError("invalid_catalogue", "the catalogue must be an array of tool search docs");
-  }
-  if (docs.length >= MAX_DOCUMENTS) {
-    throw new ToolsiftError("invalid_catalogue", `a catalogue holds at most ${MAX_DOCUMENTS - 1} tools, got ${docs.length}`);
-  }
-  const seen = new Set<string>();
-  docs.forEach((doc: unknown, index) => {
-    const entry = doc as Partial<ToolSearchDoc> | null;
-    if (typeof entry !== "object" || entry === null || typeof entry.id !== "string" || entry.id.length === 0) {
-      throw new ToolsiftError("invalid_catalogue", `catalogue entry ${index} has no string id`, { path: [index, "id"] });
-    }
-    if (seen.has(entry.id)) {
-      throw new ToolsiftError("duplicate_id", `catalogue entry ${index} repeats the id "${entry.id}"`, { path: [index, "id"] });
-    }
-    seen.add(entry.id);
-    for (const key of ["tags", "aliases"] as const) {
-      const value = entry[key];
-      if (!Array.isArray(value) || value.some((label) => typeof label !== "string")) {
-        throw new ToolsiftError("invalid_catalogue", `catalogue entry ${index} ("${entry.id}"): ${key} must be an array of strings`, {
-          path: [index, key],
-        });
-      }
-    }
-    if (entry.description !== undefined && typeof entry.description !== "string") {
-      throw new ToolsiftError("invalid_catalogue", `catalogue entry ${index} ("${entry.id}"): description must be a string`, {
-        path: [index, "description"],
-      });
-    }
-    if (
-      entry.params !== undefined &&
-      (!Array.isArray(entry.params) ||
-        entry.params.some(
-          (param) =>
-            typeof param !== "object" ||
-            param === null ||
-            typeof param.name !== "string" ||
-            (param.description !== undefined && typeof param.description !== "string"),
-        ))
-    ) {
-      throw new ToolsiftError("invalid_catalogue", `catalogue entry ${index} ("${entry.id}"): params must be [{ name, description? }]`, {
-        path: [index, "params"],
-      });
-    }
-  });
-  return docs as readonly ToolSearchDoc[];
 }
 
 let pendingLoad: LoadedIndex | undefined;
@@ -211,22 +161,24 @@ export class Bm25ToolRanker implements ToolRanker {
     }
     this.options = resolveRankerOptions(options);
     const checked = validateDocs(docs);
-    this.#ids = IdTable.of(checked.map((doc) => doc.id));
+    const ids = checked.map((doc) => doc.id);
+    // The sort finds repeated ids too (validateDocs leaves them to it).
+    const order = idOrder(ids, checked);
+    this.#ids = IdTable.of(ids);
     // Built in a working core, then moved into a fresh core sized to the index: the stub
     // runtime never frees, so the working core's build space would otherwise stay for good.
     const building = new CoreMemory(instantiateCore());
     configureCore(building, this.options);
     const core = building.core;
     core.beginBuild(checked.length);
-    const ids = this.#ids.toArray();
-    const order = ids.map((_, index) => index).sort((left, right) => (ids[left]! < ids[right]! ? -1 : ids[left]! > ids[right]! ? 1 : 0));
-    order.forEach((document, rank) => core.setDocumentRank(document, rank));
+    for (let rank = 0; rank < order.length; rank++) core.setDocumentRank(order[rank]!, rank);
     const { onProgress } = hooks;
+    const writer = new FieldWriter(building);
     for (let document = 0; document < checked.length; document++) {
-      const fields = documentFields(checked[document]!);
-      for (let field = 0; field < fields.length; field++) {
-        const text = fields[field]!;
-        if (text.length > 0) core.addField(document, field, building.write(prepareField(text)));
+      writer.begin(checked[document]!);
+      for (let field = 0; field < FIELDS.length; field++) {
+        const length = writer.write(field);
+        if (length > 0) core.addField(document, field, length);
       }
       if (onProgress !== undefined && (document & 1023) === 1023) onProgress(document + 1, checked.length);
     }
@@ -411,4 +363,5 @@ export class Bm25ToolRanker implements ToolRanker {
   }
 }
 
+export { MAX_DOCUMENTS };
 export type { RankedHit };

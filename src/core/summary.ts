@@ -7,6 +7,8 @@ const WORD_CODE_POINT = /[\p{L}\p{M}\p{N}]/u;
 const UPPER_CASE_LETTER = /\p{Lu}/u;
 const WHITESPACE = /\s/;
 const BLANK_LINE = /\n\s*\n/y;
+// The units a sentence end starts with: . ! ? \n 。 ！ ？
+const SENTENCE_END_START = /[.!?\n\u3002\uff01\uff1f]/g;
 
 function codePointEndingAt(text: string, end: number): string {
   const low = text.charCodeAt(end - 1);
@@ -62,6 +64,11 @@ function bracketPairs(text: string): number[] | undefined {
   return pairs;
 }
 
+// A bracket opener before `index` (searched backwards, so the cost is the prefix, not the text).
+function openerBefore(text: string, index: number): boolean {
+  return text.lastIndexOf("(", index) >= 0 || text.lastIndexOf("[", index) >= 0 || text.lastIndexOf("{", index) >= 0;
+}
+
 // A test per candidate sentence end: a scan of the pairs when there are few, a depth array
 // (prefix sums, O(length)) when there are many, so no description costs more than linear time.
 function insideTest(text: string, pairs: readonly number[]): (index: number) => boolean {
@@ -80,39 +87,67 @@ function insideTest(text: string, pairs: readonly number[]): (index: number) => 
   return (index) => depth[index]! > 0;
 }
 
-// If a sentence end starts at `index`, the index just after it; otherwise −1.
-function sentenceEnd(text: string, index: number): number {
-  const character = text[index]!;
-  if (character === "。" || character === "！" || character === "？") return index + 1;
-  if (character === "." || character === "!" || character === "?") {
-    const after = index + 1;
-    if (after < text.length && !WHITESPACE.test(text[after]!)) return -1;
-    if (character === ".") {
-      const abbreviation = abbreviationAt(text, index);
-      if (abbreviation !== undefined && !(CLOSES_BEFORE_UPPER_CASE.has(abbreviation) && nextWordStartsUpper(text, after))) return -1;
+// If a sentence end starts at `index` (whose code unit is `code`), the index just after it;
+// otherwise −1. Code units, not one-character strings: this runs on every unit of every
+// description of a build.
+function sentenceEnd(text: string, index: number, code: number): number {
+  switch (code) {
+    case 0x3002: // 。
+    case 0xff01: // ！
+    case 0xff1f: // ？
+      return index + 1;
+    case 0x2e: // .
+    case 0x21: // !
+    case 0x3f: { // ?
+      const after = index + 1;
+      if (after < text.length && !WHITESPACE.test(text[after]!)) return -1;
+      if (code === 0x2e) {
+        const abbreviation = abbreviationAt(text, index);
+        if (abbreviation !== undefined && !(CLOSES_BEFORE_UPPER_CASE.has(abbreviation) && nextWordStartsUpper(text, after))) return -1;
+      }
+      return after;
     }
-    return after;
+    case 0x0a: {
+      BLANK_LINE.lastIndex = index;
+      const match = BLANK_LINE.exec(text);
+      if (match !== null) return index + match[0].length;
+      return -1;
+    }
+    default:
+      return -1;
   }
-  if (character === "\n") {
-    BLANK_LINE.lastIndex = index;
-    const match = BLANK_LINE.exec(text);
-    if (match !== null) return index + match[0].length;
-  }
-  return -1;
 }
 
-/** Splits a description into its first sentence and the rest (DESIGN.md §A8). */
-export function splitSummary(description: string): [summary: string, rest: string] {
+/**
+ * Where the first sentence of a description ends (DESIGN.md §A8): the summary is
+ * `description.slice(0, end)`, the description field the rest.
+ */
+export function summaryEnd(description: string): number {
   let inside: ((index: number) => boolean) | undefined | null = null;
-  for (let index = 0; index < description.length; index++) {
-    const end = sentenceEnd(description, index);
+  // No pair encloses an end with no opener before it: most first sentences are decided
+  // without pairing the brackets of the whole description.
+  let opened = false;
+  // The engine's regular expression finds the next unit a sentence end can start with many
+  // times faster than a charCodeAt loop.
+  SENTENCE_END_START.lastIndex = 0;
+  for (let match = SENTENCE_END_START.exec(description); match !== null; match = SENTENCE_END_START.exec(description)) {
+    const index = match.index;
+    const end = sentenceEnd(description, index, description.charCodeAt(index));
     if (end < 0) continue;
+    opened ||= openerBefore(description, index);
+    if (!opened) return end;
     if (inside === null) {
       const pairs = bracketPairs(description);
       inside = pairs === undefined ? undefined : insideTest(description, pairs);
     }
     if (inside !== undefined && inside(index)) continue;
-    return [description.slice(0, end), description.slice(end)];
+    return end;
   }
-  return [description, ""];
+  return description.length;
+}
+
+/** Splits a description into its first sentence and the rest (DESIGN.md §A8). */
+export function splitSummary(description: string): [summary: string, rest: string] {
+  const end = summaryEnd(description);
+  return [description.slice(0, end), description.slice(end)];
 }

@@ -1,0 +1,64 @@
+import fc from "fast-check";
+import { beforeAll, describe, expect, it } from "vitest";
+import { init } from "../entry/node.js";
+import type { ToolParamDoc, ToolSearchDoc } from "../types.js";
+import { documentFields, FieldWriter, MAX_FIELD_UNITS, prepareField } from "./fields.js";
+import { CoreMemory } from "./memory.js";
+import { instantiateCore } from "./module.js";
+
+// Units that NFKC changes or that are not ASCII in other ways (lone surrogates, astral).
+const OTHER_UNITS = ["é", "ﬁ", "㍿", "ｆ", "Ⓐ", "😀", "\uD800", "\uDC00", "ё", "搜", "\u0301", "\u00A0", "—"];
+
+// ASCII text of about `length` units; words, separators and capitals so the cut falls anywhere.
+const asciiArb = (minLength: number, maxLength: number): fc.Arbitrary<string> =>
+  fc.string({ unit: fc.constantFrom("a", "B", "c", "_", " ", "\n", ".", "x", "Z", "9"), minLength, maxLength });
+
+// Short parts, parts around the cut (MAX_FIELD_UNITS), and either with other units inside.
+const partArb: fc.Arbitrary<string> = fc.oneof(
+  asciiArb(0, 12),
+  asciiArb(28, 40),
+  asciiArb(MAX_FIELD_UNITS - 20, MAX_FIELD_UNITS + 20),
+  fc
+    .tuple(fc.oneof(asciiArb(0, 40), asciiArb(MAX_FIELD_UNITS - 40, MAX_FIELD_UNITS + 5)), fc.constantFrom(...OTHER_UNITS), asciiArb(0, 40))
+    .map(([before, other, after]) => before + other + after),
+);
+
+const paramArb: fc.Arbitrary<ToolParamDoc> = fc.record(
+  { name: partArb, description: fc.oneof(partArb, fc.constant("")) },
+  { requiredKeys: ["name"] },
+);
+
+const docArb: fc.Arbitrary<ToolSearchDoc> = fc.record(
+  {
+    id: partArb.map((id) => `t${id}`),
+    description: fc.oneof(partArb, fc.tuple(partArb, fc.constantFrom(". ", "。", "\n\n", " (a. b) "), partArb).map((parts) => parts.join(""))),
+    // Validation lets holes through (it tests with `some`); `join` reads them as empty parts.
+    tags: fc.oneof(fc.array(partArb, { maxLength: 4 }), fc.sparseArray(partArb, { maxLength: 4 })),
+    aliases: fc.oneof(fc.array(partArb, { maxLength: 4 }), fc.sparseArray(partArb, { maxLength: 4 })),
+    params: fc.oneof(fc.array(paramArb, { maxLength: 6 }), fc.sparseArray(paramArb, { maxLength: 6 })),
+  },
+  { requiredKeys: ["id", "tags", "aliases"] },
+);
+
+describe("FieldWriter", () => {
+  let memory: CoreMemory;
+
+  beforeAll(async () => {
+    await init();
+    memory = new CoreMemory(instantiateCore());
+  });
+
+  it("writes exactly the prepared field text, ASCII or not, around the cut", () => {
+    const writer = new FieldWriter(memory);
+    fc.assert(
+      fc.property(docArb, (doc) => {
+        writer.begin(doc);
+        documentFields(doc).forEach((text, field) => {
+          const length = writer.write(field);
+          expect(memory.read(length)).toBe(text.length === 0 ? "" : prepareField(text));
+        });
+      }),
+      { numRuns: 400 },
+    );
+  });
+});
