@@ -97,6 +97,29 @@ describe("index artifact", () => {
     expect(again.serialize()).toEqual(bytes);
   });
 
+  it("stores field frequencies as a byte per posting up to 256 distinct values, else two bytes; both explain alike after a load", () => {
+    // Every combination of 0–2 occurrences of "zeta" in the six fields: 728 distinct values.
+    const repeat = (count: number, text: string): string => Array.from({ length: count }, () => text).join(" ");
+    const docs = Array.from({ length: 728 }, (_, index) => {
+      const [name, aliases, tags, summary, description, params] = Array.from({ length: 6 }, (_, field) => Math.floor((index + 1) / 3 ** field) % 3);
+      return {
+        id: `t${index}${"_zeta".repeat(name!)}`,
+        aliases: aliases ? [repeat(aliases, "zeta")] : [],
+        tags: Array.from({ length: tags! }, () => "zeta"),
+        description: `Tool ${repeat(summary!, "zeta")}. More ${repeat(description!, "zeta")}`,
+        params: params ? [{ name: "p", description: repeat(params, "zeta") }] : [],
+      };
+    });
+    for (const [catalogue, patterns] of [[small, true], [docs, false]] as const) {
+      const ranker = new Bm25ToolRanker(catalogue);
+      const bytes = ranker.serialize();
+      expect((new DataView(bytes.buffer, bytes.byteOffset).getUint16(6, true) & 4) !== 0).toBe(patterns);
+      const loaded = Bm25ToolRanker.load(bytes);
+      for (const query of ["zeta", "create pull request", "tool more"]) expect(loaded.explain(query, 20)).toEqual(ranker.explain(query, 20));
+      expect(loaded.serialize()).toEqual(bytes);
+    }
+  });
+
   it("past 32,768 tools a posting entry takes four bytes, round-trips and is checked the same way", () => {
     const words = ["create", "issue", "pull", "request", "browser", "open", "send", "email", "list", "files"];
     const docs = Array.from({ length: 33_000 }, (_, index) => ({

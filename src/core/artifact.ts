@@ -13,6 +13,7 @@ export const ARTIFACT_VERSION = 4;
 const HEADER_BYTES = 64;
 const CHECKSUM_BYTES = 4;
 const FLAG_BYTE_IDS = 2;
+const FLAG_FREQUENCY_PATTERNS = 4;
 const FIELD_CAPS = [32, 96, 64, 64, 128, 128];
 
 // Host sections, then the core's own (numbered as in assembly/index/artifact.ts).
@@ -147,7 +148,9 @@ export function serializeIndex(memory: CoreMemory, idTable: IdTable, options: Re
   const encodedOptions = encodeOptions(options);
   const encodedStopwords = encodeStrings(options.stopwords);
   const encodedLexicon = encodeLexicon(options.lexicon);
+  const frequencies = encodeFrequencies(memory.uint16View(core.sectionPointer(SECTION_FIELD_FREQUENCIES), core.sectionBytes(SECTION_FIELD_FREQUENCIES) / 2));
   const hostSections = new Map<number, Uint8Array>([
+    [SECTION_FIELD_FREQUENCIES, frequencies.bytes],
     [SECTION_OPTIONS, encodedOptions],
     [SECTION_STOPWORDS, encodedStopwords],
     [SECTION_LEXICON, encodedLexicon],
@@ -161,7 +164,7 @@ export function serializeIndex(memory: CoreMemory, idTable: IdTable, options: Re
   const view = new DataView(out.buffer);
   out.set(ARTIFACT_MAGIC, 0);
   view.setUint16(4, ARTIFACT_VERSION, true);
-  view.setUint16(6, bytewise ? FLAG_BYTE_IDS : 0, true);
+  view.setUint16(6, (bytewise ? FLAG_BYTE_IDS : 0) | (frequencies.patterns ? FLAG_FREQUENCY_PATTERNS : 0), true);
   view.setUint32(8, core.buildId() >>> 0, true);
   view.setUint32(12, fingerprintOf(encodedOptions, encodedStopwords, encodedLexicon), true);
   view.setUint32(16, total, true);
@@ -315,8 +318,8 @@ export interface LoadedIndex {
   readonly memory: CoreMemory;
   readonly ids: IdTable;
   readonly options: ResolvedRankerOptions;
-  /** The field-frequency section's bytes, for `restoreFieldFrequencies` when first needed. */
-  readonly fieldFrequencies: Uint8Array;
+  /** The field-frequency section, for `restoreFieldFrequencies` when first needed. */
+  readonly fieldFrequencies: EncodedFrequencies;
 }
 
 /**
@@ -356,7 +359,7 @@ export function loadIndex(
     throw new ToolsiftError("artifact_analyzer_mismatch", "index artifact was built with other analyzer or scoring options than the ones given", { path: [12] });
   }
   const flags = view.getUint16(6, true);
-  if ((flags & ~FLAG_BYTE_IDS) !== 0) corrupt("unknown flags", 6);
+  if ((flags & ~(FLAG_BYTE_IDS | FLAG_FREQUENCY_PATTERNS)) !== 0) corrupt("unknown flags", 6);
   for (let at = 44; at < HEADER_BYTES; at++) if (bytes[at] !== 0) corrupt("reserved header bytes", at);
   const count = view.getUint32(20, true);
   const termCount = view.getUint32(24, true);
@@ -387,7 +390,7 @@ export function loadIndex(
     [10, 96],
     [11, 4 * count],
     [12, 2 * count],
-    [SECTION_FIELD_FREQUENCIES, 2 * postingCount],
+    [SECTION_FIELD_FREQUENCIES, (flags & FLAG_FREQUENCY_PATTERNS) !== 0 ? 2 * PATTERN_COUNT + postingCount : 2 * postingCount],
   ]);
   // Sizes are checked against the declared lengths (bounded by the real byte count) before
   // anything is allocated, so a damaged count can never ask the core for gigabytes.
@@ -440,7 +443,6 @@ export function loadIndex(
     // explain or serialize asks for them; copying them into fresh core memory costs 3–4× as
     // much as into the host's. They are summed here all the same, through the scratch window.
     const frequencies = section(SECTION_FIELD_FREQUENCIES);
-    if (frequencies.length !== core.sectionBytes(SECTION_FIELD_FREQUENCIES)) corrupt(`section ${SECTION_FIELD_FREQUENCIES} size`);
     if (inCore) {
       const start = offsets.get(SECTION_FIELD_FREQUENCIES)!;
       absorbThroughScratch(memory, bytes.subarray(start, start + pad(frequencies.length)));
@@ -463,7 +465,7 @@ export function loadIndex(
     status = core.finishLoad();
     if (status !== 0) corrupt(`index check ${status} failed`);
     const ids = decodeIds(section(SECTION_ID_OFFSETS), section(SECTION_ID_UNITS), count, (flags & FLAG_BYTE_IDS) !== 0);
-    return { memory, ids, options, fieldFrequencies: frequencies.slice() };
+    return { memory, ids, options, fieldFrequencies: { bytes: frequencies.slice(), patterns: (flags & FLAG_FREQUENCY_PATTERNS) !== 0 } };
   } catch (cause) {
     if (cause instanceof ToolsiftError) throw cause;
     throw new ToolsiftError("artifact_corrupt", "index artifact failed its structural check", { cause });
@@ -481,10 +483,55 @@ function absorbThroughScratch(memory: CoreMemory, bytes: Uint8Array): void {
   }
 }
 
-/** Copies a loaded index's field frequencies (kept by the host since the load) into its core. */
-export function restoreFieldFrequencies(memory: CoreMemory, frequencies: Uint8Array): void {
+/**
+ * The field-frequency section: a u16 per posting, or, when the index has at most 256 distinct
+ * values (the usual case), a table of them (256 × u16) and a byte per posting indexing it.
+ */
+export interface EncodedFrequencies {
+  readonly bytes: Uint8Array;
+  readonly patterns: boolean;
+}
+
+const PATTERN_COUNT = 256;
+
+function encodeFrequencies(values: Uint16Array): EncodedFrequencies {
+  const table = new Uint16Array(PATTERN_COUNT);
+  const index = new Map<number, number>();
+  const bytes = new Uint8Array(2 * PATTERN_COUNT + values.length);
+  for (let at = 0; at < values.length; at++) {
+    const value = values[at]!;
+    let pattern = index.get(value);
+    if (pattern === undefined) {
+      if (index.size === PATTERN_COUNT) return { bytes: plainFrequencies(values), patterns: false };
+      pattern = index.size;
+      index.set(value, pattern);
+      table[pattern] = value;
+    }
+    bytes[2 * PATTERN_COUNT + at] = pattern;
+  }
+  const head = new DataView(bytes.buffer);
+  table.forEach((value, pattern) => head.setUint16(2 * pattern, value, true));
+  return { bytes, patterns: true };
+}
+
+function plainFrequencies(values: Uint16Array): Uint8Array {
+  const bytes = new Uint8Array(2 * values.length);
+  const view = new DataView(bytes.buffer);
+  values.forEach((value, at) => view.setUint16(2 * at, value, true));
+  return bytes;
+}
+
+/** Writes a loaded index's field frequencies (kept by the host since the load) into its core. */
+export function restoreFieldFrequencies(memory: CoreMemory, encoded: EncodedFrequencies): void {
   const core = memory.core;
-  memory.bytes(core.sectionPointer(SECTION_FIELD_FREQUENCIES), frequencies.length).set(frequencies);
+  const values = memory.uint16View(core.sectionPointer(SECTION_FIELD_FREQUENCIES), core.sectionBytes(SECTION_FIELD_FREQUENCIES) / 2);
+  const view = new DataView(encoded.bytes.buffer, encoded.bytes.byteOffset, encoded.bytes.byteLength);
+  if (encoded.patterns) {
+    const table = Array.from({ length: PATTERN_COUNT }, (_, pattern) => view.getUint16(2 * pattern, true));
+    for (let at = 0; at < values.length; at++) values[at] = table[encoded.bytes[2 * PATTERN_COUNT + at]!]!;
+  } else {
+    for (let at = 0; at < values.length; at++) values[at] = view.getUint16(2 * at, true);
+  }
 }
 
 /**

@@ -65,6 +65,12 @@ export class CoreMemory {
     return new Uint8Array(this.core.memory.buffer, pointer, length);
   }
 
+  /** A view of `length` u16 at `pointer` (2-aligned), in the platform's byte order. */
+  uint16View(pointer: number, length: number): Uint16Array {
+    this.#refresh();
+    return new Uint16Array(this.core.memory.buffer, pointer, length);
+  }
+
   int32View(pointer: number, length: number): Int32Array {
     this.#refresh();
     return this.#int32.subarray(pointer >>> 2, (pointer >>> 2) + length);

@@ -1,7 +1,7 @@
 import { ToolsiftError } from "../errors.js";
 import type { RankedHit, ToolRanker, ToolSearchDoc } from "../types.js";
 import { FieldWriter, prepareField, prepareQuery } from "./fields.js";
-import { analyzerFingerprint, loadIndex, restoreFieldFrequencies, serializeIndex, transferIndex, type LoadedIndex } from "./artifact.js";
+import { analyzerFingerprint, loadIndex, restoreFieldFrequencies, serializeIndex, transferIndex, type EncodedFrequencies, type LoadedIndex } from "./artifact.js";
 import { IdTable } from "./ids.js";
 import { confidenceFloor, resolveConfidenceOptions, type ConfidenceOptions } from "./confidence.js";
 import { CoreMemory } from "./memory.js";
@@ -147,7 +147,7 @@ export class Bm25ToolRanker implements ToolRanker {
   #names: NameIndex | undefined;
   #statsPointer: number | undefined;
   /** A loaded index's field frequencies, until explain or serialize moves them into the core. */
-  #heldFrequencies: Uint8Array | undefined;
+  #heldFrequencies: EncodedFrequencies | undefined;
 
   constructor(docs: readonly ToolSearchDoc[], options?: RankerOptions, hooks: BuildHooks = {}) {
     if (pendingLoad !== undefined) {
