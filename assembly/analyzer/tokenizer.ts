@@ -238,11 +238,17 @@ function tokenizeAsciiIdentifier(at: i32): i32 {
     source += 2;
     runStart = source;
   }
+  let length = <i32>((target - partStart) >> 1);
   unchecked((tokenStart[count] = <i32>((partStart - base) >> 1)));
-  unchecked((tokenLength[count] = <i32>((target - partStart) >> 1)));
   tokenCount = count + 1;
   textLength = <i32>((target - base) >> 1);
-  finishIdentifier(firstToken);
+  if (count == firstToken && length <= MAX_TOKEN_UNITS) {
+    // One part (most identifiers): no joined form and no cut, only §A4 step 4.
+    unchecked((tokenLength[count] = foldWordForm(partStart, length)));
+  } else {
+    unchecked((tokenLength[count] = length));
+    finishIdentifier(firstToken);
+  }
   return <i32>((source - input) >> 1);
 }
 
