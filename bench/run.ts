@@ -225,7 +225,7 @@ function report(): string {
   out.push("## Build, memory and artifact", "");
   out.push(
     "Build is the median of 3 builds (1 at 100k, and no repeats once 5 s have gone into one engine's builds). " +
-      "The artifact is each engine's own serialized form (toolsift: its binary artifact; peers: their JSON export), loaded into a fresh instance (median of up to 5 loads, 1 at 100k) and checked to answer a probe query identically.",
+      "The artifact is each engine's own serialized form (toolsift: its binary artifact; peers: their JSON export), loaded in a process of its own per engine, as in a cold Worker (`bench/load-child.ts`: the median of up to 9 loads after 2 untimed ones, 1 at 100k, each after a forced full collection; the first load, cold, is in `results.json`), and checked to answer a probe query identically.",
     "",
     "Per tool: **memory** is what the built index retains (V8 heap + external memory, which includes ArrayBuffers and WebAssembly memory, after a forced GC); " +
       "**peak** is the most the same figure grew during the first build, garbage included (the larger of the reading when the build returns and V8's reading before each collection during it, `v8.GCProfiler`); " +

@@ -78,4 +78,19 @@ describe("memory", () => {
     expect(memory.buffer.byteLength).toBe(afterWarmUp);
     expect(ranker.rank(probe, 10)).toEqual(before);
   });
+
+  it("a built or loaded index's core is sized to it: its memory is the artifact plus the fixed buffers, not a doubling", () => {
+    const many = Array.from({ length: 30_000 }, (_, index) => ({ ...docs[index % docs.length]!, id: `r${Math.floor(index / docs.length)}__${docs[index % docs.length]!.id}` }));
+    const coreBytes = (): number => (created.at(-1)!.exports.memory as WebAssembly.Memory).buffer.byteLength;
+    const built = new Bm25ToolRanker(many);
+    const builtBytes = coreBytes();
+    const artifact = built.serialize();
+    Bm25ToolRanker.load(artifact);
+    const loadedBytes = coreBytes();
+    // The fixed part: the analyzer's and query's buffers, the same in every core (under 3 MiB).
+    const fixed = 3 * 2 ** 20;
+    expect(artifact.length).toBeGreaterThan(4 * 2 ** 20);
+    expect(builtBytes).toBeLessThan(artifact.length * 1.1 + fixed);
+    expect(loadedBytes).toBeLessThan(artifact.length * 1.1 + fixed);
+  });
 });
