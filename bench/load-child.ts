@@ -4,6 +4,7 @@
 //
 //   node --expose-gc --import tsx bench/load-child.ts <engine> <artifact file> <runs> <probe>
 import { readFileSync } from "node:fs";
+import { REPEAT_BUDGET_MS } from "./build.js";
 import type { BenchEngine } from "./lib/engine.js";
 import { collectGarbage, median, timeOnce } from "./lib/harness.js";
 import { selectEngines } from "./lib/select.js";
@@ -16,7 +17,6 @@ export interface ChildLoadResult {
   readonly probeIds: readonly string[];
 }
 
-const REPEAT_BUDGET_MS = 5000;
 const WARM_UP_LOADS = 2;
 
 const [name, file, runsText, probe] = process.argv.slice(2);
