@@ -3,7 +3,7 @@
 // expansion weight. In `plural` mode Cyrillic key and query tokens are matched in their
 // Snowball stem (only for the lexicon: index terms are untouched), so one key covers the
 // inflected forms a request uses.
-import { freshInt32Array, freshUint16Array } from "../fresh";
+import { freshFloat64Array, freshInt32Array, freshUint16Array } from "../fresh";
 import { MAX_INPUT, tokenCount, tokenLength, tokenPointer, tokenize } from "../analyzer/tokenizer";
 import { MODE_PLURAL, wordFormMode } from "../analyzer/wordform";
 import { TermDictionary } from "../index/dictionary";
@@ -240,15 +240,27 @@ export function prepareLexicon(): void {
   }
 }
 
-// Per query token: its key-token number, or −1.
+// Per query token: its key-token number, or −1; and 1 when a translation covers it.
 const queryKeyTokens = freshInt32Array(MAX_INPUT * 2 + 64);
+export const translatedTokens = freshFloat64Array(MAX_INPUT * 2 + 64);
+
+function matchesAt(entry: i32, token: i32): bool {
+  let keyLength = unchecked(entryKeyLength[entry]);
+  if (token + keyLength > tokenCount) return false;
+  let keyStart = unchecked(entryKeyStart[entry]);
+  for (let offset = 1; offset < keyLength; offset++) {
+    if (unchecked(queryKeyTokens[token + offset]) != unchecked(keyTokenList[keyStart + offset])) return false;
+  }
+  return true;
+}
 
 /**
- * Calls `emit(term, related)` for each index term that the current token stream expands to, in
- * match order (a term may come more than once; the caller deduplicates); `related` is true for
- * an English synonym entry (an ASCII key), false for a translation.
+ * Matches the current token stream against the keys (DESIGN.md §A6 step 1): marks in
+ * `translatedTokens` every token a translation key (not an English synonym) covers. Must run
+ * before `expandTokens`, on the same stream.
  */
-export function expandTokens(emit: (term: i32, related: bool) => void): void {
+export function matchLexicon(): void {
+  for (let token = 0; token < tokenCount; token++) unchecked((translatedTokens[token] = 1.0));
   if (entryCount == 0) return;
   for (let token = 0; token < tokenCount; token++) {
     let length = lexiconForm(tokenPointer(token), unchecked(tokenLength[token]));
@@ -258,24 +270,61 @@ export function expandTokens(emit: (term: i32, related: bool) => void): void {
     let first = unchecked(queryKeyTokens[token]);
     if (first < 0) continue;
     for (let entry = unchecked(entryHead[first]); entry >= 0; entry = unchecked(entryNext[entry])) {
+      if (unchecked(entryRelated[entry]) != 0 || !matchesAt(entry, token)) continue;
       let keyLength = unchecked(entryKeyLength[entry]);
-      if (token + keyLength > tokenCount) continue;
-      let keyStart = unchecked(entryKeyStart[entry]);
-      let matches = true;
-      for (let offset = 1; offset < keyLength; offset++) {
-        if (unchecked(queryKeyTokens[token + offset]) != unchecked(keyTokenList[keyStart + offset])) {
-          matches = false;
-          break;
-        }
-      }
-      if (!matches) continue;
-      let start = unchecked(entryExpansionStart[entry]);
-      let end = start + unchecked(entryExpansionLength[entry]);
-      let related = unchecked(entryRelated[entry]) != 0;
-      for (let at = start; at < end; at++) {
-        let term = unchecked(expansionTerms[unchecked(expansionList[at])]);
-        if (term >= 0) emit(term, related);
+      let share = 1.0 / <f64>keyLength;
+      for (let covered = token; covered < token + keyLength; covered++) {
+        if (share < unchecked(translatedTokens[covered])) unchecked((translatedTokens[covered] = share));
       }
     }
   }
 }
+
+/**
+ * Calls `emit(term, related)` for each index term that the current token stream expands to, in
+ * match order (a term may come more than once; the caller deduplicates); `related` is true for
+ * an English synonym entry (an ASCII key), false for a translation. Needs `matchLexicon` first.
+ */
+export function expandTokens(emit: (term: i32, related: bool) => void): void {
+  if (entryCount == 0) return;
+  for (let token = 0; token < tokenCount; token++) {
+    let first = unchecked(queryKeyTokens[token]);
+    if (first < 0) continue;
+    for (let entry = unchecked(entryHead[first]); entry >= 0; entry = unchecked(entryNext[entry])) {
+      if (!matchesAt(entry, token)) continue;
+      let start = unchecked(entryExpansionStart[entry]);
+      let end = start + unchecked(entryExpansionLength[entry]);
+      let related = unchecked(entryRelated[entry]) != 0;
+      for (let at = start; at < end; at++) {
+        let word = unchecked(expansionList[at]);
+        let term = unchecked(expansionTerms[word]);
+        if (term >= 0) emit(term, related);
+        if (!related && translationCount < MAX_TRANSLATIONS) {
+          unchecked((translationWords[translationCount] = word));
+          translationCount += 1;
+        }
+      }
+    }
+  }
+  // Step 5b: the English synonyms of each translation word, as if the request had said it.
+  let count = translationCount;
+  translationCount = 0;
+  for (let index = 0; index < count; index++) {
+    let word = unchecked(translationWords[index]);
+    let key = keyTokens.find(expansionWords.termPointer(word), expansionWords.termLength(word));
+    if (key < 0) continue;
+    for (let entry = unchecked(entryHead[key]); entry >= 0; entry = unchecked(entryNext[entry])) {
+      if (unchecked(entryRelated[entry]) == 0 || unchecked(entryKeyLength[entry]) != 1) continue;
+      let start = unchecked(entryExpansionStart[entry]);
+      let end = start + unchecked(entryExpansionLength[entry]);
+      for (let at = start; at < end; at++) {
+        let term = unchecked(expansionTerms[unchecked(expansionList[at])]);
+        if (term >= 0) emit(term, true);
+      }
+    }
+  }
+}
+
+const MAX_TRANSLATIONS: i32 = 256;
+const translationWords = freshInt32Array(MAX_TRANSLATIONS);
+let translationCount: i32 = 0;

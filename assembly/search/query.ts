@@ -4,7 +4,7 @@
 import { freshFloat64Array, freshInt32Array, freshUint16Array, freshUint32Array, freshUint8Array } from "../fresh";
 import { MAX_INPUT, tokenCount, tokenLength, tokenPointer, tokenize } from "../analyzer/tokenizer";
 import { MODE_PLURAL, foldWordForm, wordFormMode } from "../analyzer/wordform";
-import { expandTokens } from "./lexicon";
+import { expandTokens, matchLexicon, translatedTokens } from "./lexicon";
 import { logarithm } from "../index/log";
 import {
   documentCount,
@@ -155,6 +155,7 @@ export function setQueryOptions(cap: i32, rule: i32): void {
 
 // Candidate terms of the current query, in query order.
 const candidates = freshInt32Array(MAX_INPUT * 2 + 64);
+const candidateWeights = freshFloat64Array(MAX_INPUT * 2 + 64);
 const chosenFlags = freshUint8Array(MAX_INPUT * 2 + 64);
 let candidateCount: i32 = 0;
 /** The chosen query terms, in query order, and their query weights. */
@@ -220,11 +221,14 @@ function frequencyOf(term: i32): u32 {
   return unchecked(postingStarts[term + 1]) - unchecked(postingStarts[term]);
 }
 
+let candidateWeight: f64 = 1.0;
+
 @inline
 function addCandidate(term: i32): void {
   if (unchecked(termStamps[term]) == stamp) return;
   unchecked((termStamps[term] = stamp));
   unchecked((candidates[candidateCount] = term));
+  unchecked((candidateWeights[candidateCount] = candidateWeight));
   candidateCount += 1;
 }
 
@@ -265,7 +269,12 @@ function chooseQueryTerms(): void {
     }
   }
   candidateCount = 0;
+  matchLexicon();
   for (let token = 0; token < tokenCount; token++) {
+    // A token a translation covers counts at the related weight: its English words stand for
+    // it, and it keeps matching tools described in its own language.
+    candidateWeight = unchecked(translatedTokens[token]);
+    if (candidateWeight == 0) continue;
     let pointer = tokenPointer(token);
     let length = unchecked(tokenLength[token]);
     if (!allStopwords && stopwords.find(pointer, length) >= 0) continue;
@@ -282,7 +291,7 @@ function chooseQueryTerms(): void {
 function selectOwnTerms(): void {
   if (candidateCount <= maxQueryTerms || selection == SELECT_FIRST) {
     let kept = candidateCount < maxQueryTerms ? candidateCount : maxQueryTerms;
-    for (let index = 0; index < kept; index++) addQueryTerm(unchecked(candidates[index]), 1.0);
+    for (let index = 0; index < kept; index++) addQueryTerm(unchecked(candidates[index]), unchecked(candidateWeights[index]));
     return;
   }
   // The rarest N (ties: earlier first), kept in query order.
@@ -301,7 +310,7 @@ function selectOwnTerms(): void {
     unchecked((chosenFlags[best] = 1));
   }
   for (let index = 0; index < candidateCount; index++) {
-    if (unchecked(chosenFlags[index])) addQueryTerm(unchecked(candidates[index]), 1.0);
+    if (unchecked(chosenFlags[index])) addQueryTerm(unchecked(candidates[index]), unchecked(candidateWeights[index]));
   }
 }
 

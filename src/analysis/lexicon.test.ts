@@ -93,3 +93,33 @@ describe("DEFAULT_LEXICON", () => {
     }
   });
 });
+
+// DESIGN.md §A6 steps 1 and 5: the words a translation covers, and the translation's synonyms.
+describe("translations in a query", () => {
+  const docs = [
+    { id: "cn", description: "查询数据库日历", tags: [], aliases: [] },
+    { id: "en", description: "Query the database", tags: [], aliases: [] },
+    { id: "lookup", description: "Lookup a record", tags: [], aliases: [] },
+  ];
+  const weights = (ranker: Bm25ToolRanker, query: string) =>
+    new Map(ranker.weightedQueryTerms(query).map(({ term, weight }) => [term, weight]));
+
+  it("lets the tokens of one translated word share one unit of weight; the English gets the expansion weight", () => {
+    const terms = weights(new Bm25ToolRanker(docs), "数据库 日历");
+    expect(terms.get("数据")).toBe(0.5);
+    expect(terms.get("据库")).toBe(0.5);
+    expect(terms.get("日历")).toBe(1);
+    expect(terms.get("database")).toBe(1);
+  });
+
+  it("finds both the tool described in the request's language and the one that matches its English", () => {
+    expect(new Bm25ToolRanker(docs).rank("数据库", 5).map((hit) => hit.id).sort()).toEqual(["cn", "en"]);
+  });
+
+  it("adds the English synonyms of a translation, as if the request had said the English word", () => {
+    // `найди` → find, search (no tool has them); `find` → lookup, a synonym, at 0.3.
+    const terms = weights(new Bm25ToolRanker(docs), "найди");
+    expect(terms.get("lookup")).toBe(0.3);
+    expect(new Bm25ToolRanker(docs, { relatedWeight: 0 }).weightedQueryTerms("найди")).toEqual([]);
+  });
+});
