@@ -6,10 +6,9 @@ import { MAX_INPUT, tokenCount, tokenLength, tokenPointer, tokenize } from "./an
 import { setWordFormMode } from "./analyzer/wordform";
 import { addField as addFieldText, beginBuild as begin, finishBuild as finish, setDocumentRank as setRank } from "./index/build";
 import { FIELD_COUNT, MAX_DOCUMENTS, documentCount, postingStarts, setNameBonus, setScoring, stopwords, terms, weights } from "./index/state";
-import { SECTION_COUNT, prepareLoad, restoreTables, sectionBytes, sectionPointer, stageTables, validateLoaded } from "./index/artifact";
+import { SECTION_COUNT, deriveSections, prepareLoad, restoreTables, sectionBytes, sectionPointer, stageTables, validateLoaded } from "./index/artifact";
 import { BUILD_ID } from "./build-id";
 import { absorb, checksumLanes } from "./index/checksum";
-import { logarithm } from "./index/log";
 import { EXPLAIN_STRIDE, explain as explainDocument, explainValues } from "./search/explain";
 import {
   MAX_QUERY_TERMS,
@@ -50,16 +49,13 @@ export function absorbSection(section: i32): void {
   absorb(sectionPointer(section), sectionBytes(section));
 }
 
-/** Validates the copied sections, restores the query tables and readies search; 0 when sound. */
+/** Derives and validates the copied sections, restores the query tables and readies search; 0 when sound. */
 export function finishLoad(): i32 {
-  let status = validateLoaded();
+  let status = deriveSections();
+  if (status == 0) status = validateLoaded();
   if (status == 0) status = restoreTables();
   if (status == 0) prepareSearch();
   return status;
-}
-
-export function termTableSize(): i32 {
-  return terms.table.length;
 }
 
 export function termPoolLength(): i32 {
@@ -235,9 +231,4 @@ export function termText(term: i32): i32 {
   let length = terms.termLength(term);
   memory.copy(scratch.dataStart, terms.termPointer(term), <usize>length << 1);
   return length;
-}
-
-/** The core's own natural logarithm (fdlibm), exported so tests can pin the oracle's copy to it. */
-export function naturalLogarithm(value: f64): f64 {
-  return logarithm(value);
 }

@@ -41,6 +41,17 @@ function firstPostingOfLongList(bytes: Uint8Array): number {
   return postingStart(term!);
 }
 
+/** The byte length of section `id` (0 when the artifact has no such section). */
+function sectionLength(bytes: Uint8Array, id: number): number {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let index = 0; index < view.getUint32(40, true); index++) {
+    if (view.getUint32(64 + 8 * index, true) === id) return view.getUint32(64 + 8 * index + 4, true);
+  }
+  return 0;
+}
+
+const flagsOf = (bytes: Uint8Array): number => new DataView(bytes.buffer, bytes.byteOffset).getUint16(6, true);
+
 /** Edits a copy, recomputes its checksum and loads it: "loaded" or the error code. */
 function craftedLoad(bytes: Uint8Array, edit: (copy: DataView) => void): string {
   const copy = bytes.slice();
@@ -118,6 +129,97 @@ describe("index artifact", () => {
       for (const query of ["zeta", "create pull request", "tool more"]) expect(loaded.explain(query, 20)).toEqual(ranker.explain(query, 20));
       expect(loaded.serialize()).toEqual(bytes);
     }
+  });
+
+  it("names the bundled stopwords and lexicon by a flag instead of storing them; other lists are stored and round-trip", () => {
+    const bytes = new Bm25ToolRanker(small).serialize();
+    expect(flagsOf(bytes) & (16 | 32)).toBe(16 | 32);
+    expect([sectionLength(bytes, 101), sectionLength(bytes, 104)]).toEqual([0, 0]);
+    const lexicon = { "созвон": ["meeting", "call"], "天气": ["weather"] };
+    const cases = [
+      { options: { analyzer: "stem" as const }, flags: 16 | 32 },
+      { options: { lexicon: false as const }, flags: 16 },
+      { options: { lexicon }, flags: 16 },
+      { options: { stopwords: ["the", "a"] }, flags: 32 },
+      { options: { stopwords: [], lexicon }, flags: 0 },
+    ];
+    for (const { options, flags } of cases) {
+      const ranker = new Bm25ToolRanker(small, options);
+      const stored = ranker.serialize();
+      expect(flagsOf(stored) & (16 | 32), JSON.stringify(options)).toBe(flags);
+      expect(sectionLength(stored, 101) === 0).toBe((flags & 16) !== 0);
+      expect(sectionLength(stored, 104) === 0).toBe((flags & 32) !== 0);
+      for (const loaded of [Bm25ToolRanker.load(stored), Bm25ToolRanker.load(stored, options)]) {
+        expect(loaded.options).toEqual(ranker.options);
+        expect(answers(loaded)).toEqual(answers(ranker));
+        expect(loaded.rank("созвон про погоду", 3)).toEqual(ranker.rank("созвон про погоду", 3));
+        expect(loaded.serialize()).toEqual(stored);
+      }
+    }
+    // A flag and a stored list together are refused, as is a list missing without its flag.
+    const starts = sectionStarts(bytes);
+    expect(craftedLoad(bytes, (copy) => copy.setUint16(6, flagsOf(bytes) & ~32, true))).toBe("artifact_corrupt");
+    const custom = new Bm25ToolRanker(small, { stopwords: ["the"] }).serialize();
+    expect(craftedLoad(custom, (copy) => copy.setUint16(6, flagsOf(custom) | 16, true))).toBe("artifact_corrupt");
+    expect(starts.get(101)).toBe(starts.get(104));
+  });
+
+  it("stores term text a byte per code unit with the units from 256 listed apart, or two bytes when that is not smaller", () => {
+    const latin = Array.from({ length: 40 }, (_, index) => ({ id: `tool_${index}`, description: `create issue number${index} in the tracker`, tags: [], aliases: [] }));
+    const cases = [
+      { catalogue: latin, wide: 0 },
+      // Mostly Latin with a few wide units: "naïve" is below 256, Cyrillic and CJK are not.
+      { catalogue: [...latin, ...small, { id: "café", description: "naïve café ☕ weather", tags: [], aliases: [] }], wide: -1 },
+      // Text that is mostly wide: two bytes per unit.
+      { catalogue: small.map((doc, index) => ({ ...doc, id: `инструмент${index}`, description: "погода прогноз дождь 天气预报 雨" })), wide: undefined },
+    ];
+    for (const { catalogue, wide } of cases) {
+      const ranker = new Bm25ToolRanker(catalogue);
+      const bytes = ranker.serialize();
+      const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      const units = view.getUint32(28, true);
+      const length = sectionLength(bytes, 1);
+      if (wide === undefined) {
+        expect(flagsOf(bytes) & 8).toBe(0);
+        expect(length).toBe(2 * units);
+      } else {
+        expect(flagsOf(bytes) & 8).toBe(8);
+        const aligned = (units + 3) & ~3;
+        if (wide === 0) expect(length).toBe(aligned);
+        else expect(length - aligned).toBeGreaterThan(0);
+        expect((length - aligned) % 8).toBe(0);
+      }
+      const loaded = Bm25ToolRanker.load(bytes);
+      for (const query of [...queries, "naïve café", "☕", "погода дождь", "天气预报", "number7 tracker"]) {
+        expect(loaded.rank(query, 10), query).toEqual(ranker.rank(query, 10));
+      }
+      expect(loaded.serialize()).toEqual(bytes);
+    }
+  });
+
+  it("derives term offsets, term table and idf at load: a term length that does not fill the text, or a listed unit out of range, is refused", () => {
+    const latin = Array.from({ length: 20 }, (_, index) => ({ id: `tool_${index}`, description: `create issue number${index} in the tracker`, tags: [], aliases: [] }));
+    const catalogue = [...latin, ...small, { id: "café", description: "naïve café ☕ weather", tags: [], aliases: [] }];
+    const bytes = new Bm25ToolRanker(catalogue, { lexicon: false }).serialize();
+    expect(flagsOf(bytes) & 8).toBe(8);
+    const starts = sectionStarts(bytes);
+    const units = new DataView(bytes.buffer, bytes.byteOffset).getUint32(28, true);
+    const lengths = starts.get(3)!;
+    const listed = starts.get(1)! + ((units + 3) & ~3);
+    expect(sectionLength(bytes, 1)).toBeGreaterThan((units + 3) & ~3);
+    expect(craftedLoad(bytes, () => undefined)).toBe("loaded");
+    expect(craftedLoad(bytes, (copy) => copy.setUint8(lengths, copy.getUint8(lengths) + 1))).toBe("artifact_corrupt");
+    expect(craftedLoad(bytes, (copy) => copy.setUint8(lengths, 0))).toBe("artifact_corrupt");
+    // Two lengths traded keep the total: terms change, nothing is read outside the text.
+    const pair = lengths + bytes.subarray(lengths).findIndex((length, index) => length >= 2 && bytes[lengths + index + 1]! >= 2);
+    expect(craftedLoad(bytes, (copy) => {
+      copy.setUint8(pair, copy.getUint8(pair) + 1);
+      copy.setUint8(pair + 1, copy.getUint8(pair + 1) - 1);
+    })).toBe("loaded");
+    expect(craftedLoad(bytes, (copy) => copy.setUint32(listed, units, true))).toBe("artifact_corrupt");
+    expect(craftedLoad(bytes, (copy) => copy.setUint32(listed + 4, 0x10000, true))).toBe("artifact_corrupt");
+    // Header word 32 (the term table size of format 4) is reserved: a load sizes the table itself.
+    expect(craftedLoad(bytes, (copy) => copy.setUint32(32, 512, true))).toBe("artifact_corrupt");
   });
 
   it("past 32,768 tools a posting entry takes four bytes, round-trips and is checked the same way", () => {

@@ -4,6 +4,7 @@
 // can give odd scores but never read out of bounds or loop forever).
 import { decodeLexiconState, encodeLexiconState, lexiconStateBytes } from "../search/lexicon";
 import { freshInt32Array, freshUint16Array, freshUint32Array, freshUint8Array } from "../fresh";
+import { logarithm } from "./log";
 import {
   FIELD_COUNT,
   MAX_DOCUMENTS,
@@ -70,13 +71,10 @@ export function restoreTables(): i32 {
 export function sectionPointer(section: i32): usize {
   switch (section) {
     case SECTION_TERM_POOL: return terms.pool.dataStart;
-    case SECTION_TERM_OFFSETS: return terms.offsets.dataStart;
     case SECTION_TERM_LENGTHS: return terms.lengths.dataStart;
-    case SECTION_TERM_TABLE: return terms.table.dataStart;
     case SECTION_POSTING_STARTS: return postingStarts.dataStart;
     case SECTION_POSTING_ENTRIES: return postingEntries.dataStart;
     case SECTION_SATURATIONS: return saturations.dataStart;
-    case SECTION_INVERSE_FREQUENCIES: return inverseFrequencies.dataStart;
     case SECTION_FIELD_LENGTHS: return fieldLengths.dataStart;
     case SECTION_FIELD_TOTALS: return fieldTotals.dataStart;
     case SECTION_DOCUMENT_RANKS: return documentRanks.dataStart;
@@ -93,13 +91,10 @@ export function sectionBytes(section: i32): i32 {
   let termCount = terms.count;
   switch (section) {
     case SECTION_TERM_POOL: return terms.poolLength << 1;
-    case SECTION_TERM_OFFSETS: return termCount << 2;
     case SECTION_TERM_LENGTHS: return termCount;
-    case SECTION_TERM_TABLE: return terms.table.length << 2;
     case SECTION_POSTING_STARTS: return (termCount + 1) << 2;
     case SECTION_POSTING_ENTRIES: return postingEntries.length;
     case SECTION_SATURATIONS: return saturations.length << 1;
-    case SECTION_INVERSE_FREQUENCIES: return termCount << 3;
     case SECTION_FIELD_LENGTHS: return (documentCount * FIELD_COUNT) << 1;
     case SECTION_FIELD_TOTALS: return (FIELD_COUNT * 2) << 3;
     case SECTION_DOCUMENT_RANKS: return documentCount << 2;
@@ -241,6 +236,32 @@ function wideDescents(total: u32): i32 {
   return found;
 }
 
+/**
+ * Fills the arrays an artifact leaves out (DESIGN.md "Index artifact") from the copied ones:
+ * term offsets (the pool holds the terms in order), the term table (empty until now) and the
+ * idf (the build's formula). 0 when the term lengths fill the pool exactly, else 4.
+ */
+export function deriveSections(): i32 {
+  let termCount = terms.count;
+  let poolLength = <u32>terms.poolLength;
+  let offset: u32 = 0;
+  for (let term = 0; term < termCount; term++) {
+    let length = <u32>unchecked(terms.lengths[term]);
+    if (length == 0 || offset + length > poolLength) return 4;
+    unchecked((terms.offsets[term] = offset));
+    offset += length;
+  }
+  if (offset != poolLength) return 4;
+  terms.insertAll();
+  let total = <f64>documentCount;
+  for (let term = 0; term < termCount; term++) {
+    // Unchecked until validateLoaded: a wrapped difference only gives an odd idf.
+    let frequency = <f64>(unchecked(postingStarts[term + 1]) - unchecked(postingStarts[term]));
+    unchecked((inverseFrequencies[term] = logarithm(1.0 + (total - frequency + 0.5) / (frequency + 0.5))));
+  }
+  return 0;
+}
+
 /** Checks the loaded arrays; 0 when sound, else the number of the first failed check. */
 export function validateLoaded(): i32 {
   let termCount = terms.count;
@@ -251,21 +272,10 @@ export function validateLoaded(): i32 {
     let start = unchecked(postingStarts[term]);
     let end = unchecked(postingStarts[term + 1]);
     if (end < start || end > postingCount) return 2;
-    let offset = unchecked(terms.offsets[term]);
-    let length = <u32>unchecked(terms.lengths[term]);
-    if (length == 0 || <u64>offset + <u64>length > <u64>terms.poolLength) return 4;
     previous = end;
   }
   if (previous != postingCount && termCount > 0) return 5;
   if (!entriesSound(termCount)) return 3;
-  let empty = false;
-  let table = terms.table;
-  for (let slot = 0; slot < table.length; slot++) {
-    let entry = unchecked(table[slot]);
-    if (entry == 0) empty = true;
-    else if (entry < 0 || entry > termCount) return 6;
-  }
-  if (!empty) return 7;
   for (let document = 0; document < documentCount; document++) {
     if (unchecked(documentRanks[document]) >= <u32>documentCount) return 8;
   }

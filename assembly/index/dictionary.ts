@@ -87,16 +87,21 @@ export class TermDictionary {
     this.poolLength = 0;
   }
 
-  /** Rebuilds the hash table from the stored terms (after loading an artifact). */
+  /** Rebuilds the hash table from the stored terms at `size` slots. */
   rehash(size: i32): void {
-    let table = freshInt32Array(size);
-    let mask = size - 1;
+    this.table = freshInt32Array(size);
+    this.insertAll();
+  }
+
+  /** Inserts every stored term, in order, into the table, which must be empty (a load's is). */
+  insertAll(): void {
+    let table = this.table;
+    let mask = table.length - 1;
     for (let term = 0; term < this.count; term++) {
       let slot = <i32>(hashUnits(this.termPointer(term), this.termLength(term)) & <u32>mask);
       while (unchecked(table[slot]) != 0) slot = (slot + 1) & mask;
       unchecked((table[slot] = term + 1));
     }
-    this.table = table;
   }
 
   /** Bytes `encode` writes: a 16-byte header, then pool, offsets, lengths and table. */

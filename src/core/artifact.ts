@@ -9,11 +9,15 @@ import type { CoreMemory } from "./memory.js";
 import { DEFAULT_RANKER_OPTIONS, FIELDS, type ResolvedRankerOptions } from "./options.js";
 
 export const ARTIFACT_MAGIC = Object.freeze([0x54, 0x53, 0x46, 0x54]); // "TSFT"
-export const ARTIFACT_VERSION = 4;
+export const ARTIFACT_VERSION = 5;
 const HEADER_BYTES = 64;
 const CHECKSUM_BYTES = 4;
 const FLAG_BYTE_IDS = 2;
 const FLAG_FREQUENCY_PATTERNS = 4;
+const FLAG_BYTE_TERMS = 8;
+const FLAG_BUNDLED_STOPWORDS = 16;
+const FLAG_BUNDLED_LEXICON = 32;
+const KNOWN_FLAGS = FLAG_BYTE_IDS | FLAG_FREQUENCY_PATTERNS | FLAG_BYTE_TERMS | FLAG_BUNDLED_STOPWORDS | FLAG_BUNDLED_LEXICON;
 const FIELD_CAPS = [32, 96, 64, 64, 128, 128];
 
 // Host sections, then the core's own (numbered as in assembly/index/artifact.ts).
@@ -22,7 +26,12 @@ const SECTION_STOPWORDS = 101;
 const SECTION_ID_OFFSETS = 102;
 const SECTION_ID_UNITS = 103;
 const SECTION_LEXICON = 104;
-const CORE_SECTIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
+// The core's arrays but term offsets (2), term table (4) and idf (8): the core derives those
+// from the stored ones when a load, or a built index's move into its own core, finishes.
+const CORE_SECTIONS = [1, 3, 5, 6, 7, 9, 10, 11, 12, 13, 14, 15];
+const SECTION_TERM_POOL = 1;
+const SECTION_TERM_LENGTHS = 3;
+const SECTION_POSTING_STARTS = 5;
 const SECTION_POSTING_ENTRIES = 6;
 const SECTION_SATURATIONS = 7;
 const SECTION_STOPWORD_TABLE = 13;
@@ -148,15 +157,21 @@ export function serializeIndex(memory: CoreMemory, idTable: IdTable, options: Re
   const encodedOptions = encodeOptions(options);
   const encodedStopwords = encodeStrings(options.stopwords);
   const encodedLexicon = encodeLexicon(options.lexicon);
+  // The bundled lists ship with every copy of the package: an artifact names them by a flag.
+  const bundledStopwords = sameBytes(encodedStopwords, encodeStringsCached(BUNDLED_OPTIONS.stopwords));
+  const bundledLexicon = sameBytes(encodedLexicon, encodeLexicon(BUNDLED_OPTIONS.lexicon));
+  const termText = encodeTermText(memory.uint16View(core.sectionPointer(SECTION_TERM_POOL), core.termPoolLength()));
+  const byteTerms = termText !== undefined;
   const frequencies = encodeFrequencies(memory.uint16View(core.sectionPointer(SECTION_FIELD_FREQUENCIES), core.sectionBytes(SECTION_FIELD_FREQUENCIES) / 2));
   const hostSections = new Map<number, Uint8Array>([
     [SECTION_FIELD_FREQUENCIES, frequencies.bytes],
     [SECTION_OPTIONS, encodedOptions],
-    [SECTION_STOPWORDS, encodedStopwords],
-    [SECTION_LEXICON, encodedLexicon],
+    [SECTION_STOPWORDS, bundledStopwords ? new Uint8Array(0) : encodedStopwords],
+    [SECTION_LEXICON, bundledLexicon ? new Uint8Array(0) : encodedLexicon],
     [SECTION_ID_OFFSETS, new Uint8Array(idOffsets.buffer)],
     [SECTION_ID_UNITS, new Uint8Array(idUnits.buffer)],
   ]);
+  if (termText !== undefined) hostSections.set(SECTION_TERM_POOL, termText);
   const lengths = SECTION_ORDER.map((section) => hostSections.get(section)?.length ?? core.sectionBytes(section));
   const tableBytes = 8 * SECTION_ORDER.length;
   const total = pad(HEADER_BYTES + tableBytes) + lengths.reduce((sum, length) => sum + pad(length), 0) + CHECKSUM_BYTES;
@@ -164,14 +179,15 @@ export function serializeIndex(memory: CoreMemory, idTable: IdTable, options: Re
   const view = new DataView(out.buffer);
   out.set(ARTIFACT_MAGIC, 0);
   view.setUint16(4, ARTIFACT_VERSION, true);
-  view.setUint16(6, (bytewise ? FLAG_BYTE_IDS : 0) | (frequencies.patterns ? FLAG_FREQUENCY_PATTERNS : 0), true);
+  const flags = (bytewise ? FLAG_BYTE_IDS : 0) | (frequencies.patterns ? FLAG_FREQUENCY_PATTERNS : 0) | (byteTerms ? FLAG_BYTE_TERMS : 0)
+    | (bundledStopwords ? FLAG_BUNDLED_STOPWORDS : 0) | (bundledLexicon ? FLAG_BUNDLED_LEXICON : 0);
+  view.setUint16(6, flags, true);
   view.setUint32(8, core.buildId() >>> 0, true);
   view.setUint32(12, fingerprintOf(encodedOptions, encodedStopwords, encodedLexicon), true);
   view.setUint32(16, total, true);
   view.setUint32(20, ids.length, true);
   view.setUint32(24, core.termCount(), true);
   view.setUint32(28, core.termPoolLength(), true);
-  view.setUint32(32, core.termTableSize(), true);
   view.setUint32(36, core.sectionBytes(SECTION_SATURATIONS) / 2, true);
   view.setUint32(40, SECTION_ORDER.length, true);
   SECTION_ORDER.forEach((section, index) => {
@@ -263,19 +279,6 @@ function sameBytes(left: Uint8Array, right: Uint8Array): boolean {
   return true;
 }
 
-// An artifact made with the bundled lists gets the bundled (frozen) objects back, whose
-// prepared forms are cached: loading then skips decoding and re-preparing them.
-function storedStopwords(bytes: Uint8Array): string[] {
-  const bundled = DEFAULT_RANKER_OPTIONS.stopwords;
-  return sameBytes(bytes, encodeStringsCached(bundled)) ? (bundled as string[]) : decodeStrings(bytes);
-}
-
-function storedLexicon(bytes: Uint8Array): ResolvedRankerOptions["lexicon"] {
-  const bundled = DEFAULT_RANKER_OPTIONS.lexicon;
-  if (bundled !== false && sameBytes(bytes, encodeLexicon(bundled))) return bundled;
-  return lexiconFromStrings(decodeStrings(bytes));
-}
-
 const encodedStringLists = new WeakMap<object, Uint8Array>();
 
 function encodeStringsCached(strings: readonly string[]): Uint8Array {
@@ -359,12 +362,14 @@ export function loadIndex(
     throw new ToolsiftError("artifact_analyzer_mismatch", "index artifact was built with other analyzer or scoring options than the ones given", { path: [12] });
   }
   const flags = view.getUint16(6, true);
-  if ((flags & ~(FLAG_BYTE_IDS | FLAG_FREQUENCY_PATTERNS)) !== 0) corrupt("unknown flags", 6);
+  if ((flags & ~KNOWN_FLAGS) !== 0) corrupt("unknown flags", 6);
   for (let at = 44; at < HEADER_BYTES; at++) if (bytes[at] !== 0) corrupt("reserved header bytes", at);
+  if (view.getUint32(32, true) !== 0) corrupt("reserved header bytes", 32);
+  const byteTerms = (flags & FLAG_BYTE_TERMS) !== 0;
   const count = view.getUint32(20, true);
   const termCount = view.getUint32(24, true);
   const poolLength = view.getUint32(28, true);
-  const tableSize = view.getUint32(32, true);
+  const tableSize = termTableSize(termCount);
   const postingCount = view.getUint32(36, true);
   if (view.getUint32(40, true) !== SECTION_ORDER.length) corrupt("section count", 40);
   const tableBytes = 8 * SECTION_ORDER.length;
@@ -378,27 +383,28 @@ export function loadIndex(
     if (bytes[padding] !== 0) corrupt("section table padding", padding);
   }
   const expected = new Map<number, number>([
-    [1, 2 * poolLength],
-    [2, 4 * termCount],
-    [3, termCount],
-    [4, 4 * tableSize],
-    [5, 4 * (termCount + 1)],
+    [SECTION_TERM_POOL, byteTerms ? -1 : 2 * poolLength],
+    [SECTION_TERM_LENGTHS, termCount],
+    [SECTION_POSTING_STARTS, 4 * (termCount + 1)],
     [SECTION_POSTING_ENTRIES, (count > NARROW_DOCUMENTS ? 4 : 2) * postingCount],
     [SECTION_SATURATIONS, 2 * postingCount],
-    [8, 8 * termCount],
     [9, 12 * count],
     [10, 96],
     [11, 4 * count],
     [12, 2 * count],
     [SECTION_FIELD_FREQUENCIES, (flags & FLAG_FREQUENCY_PATTERNS) !== 0 ? 2 * PATTERN_COUNT + postingCount : 2 * postingCount],
   ]);
+  if ((flags & FLAG_BUNDLED_STOPWORDS) !== 0) expected.set(SECTION_STOPWORDS, 0);
+  if ((flags & FLAG_BUNDLED_LEXICON) !== 0) expected.set(SECTION_LEXICON, 0);
   // Sizes are checked against the declared lengths (bounded by the real byte count) before
   // anything is allocated, so a damaged count can never ask the core for gigabytes.
   const offsets = new Map<number, number>();
   let at = pad(HEADER_BYTES + tableBytes);
   SECTION_ORDER.forEach((section, index) => {
     const size = expected.get(section);
-    if (size !== undefined && size !== lengths[index]) corrupt(`section ${section} size`, HEADER_BYTES + 8 * index + 4);
+    const length = lengths[index]!;
+    const sound = size === undefined || size === length || (size === -1 && length >= align4(poolLength) && (length - align4(poolLength)) % 8 === 0);
+    if (!sound) corrupt(`section ${section} size`, HEADER_BYTES + 8 * index + 4);
     offsets.set(section, at);
     for (let padding = at + lengths[index]!; padding < at + pad(lengths[index]!); padding++) {
       if (bytes[padding] !== 0) corrupt("section padding", padding);
@@ -435,6 +441,11 @@ export function loadIndex(
     }
     for (const id of QUERY_SECTIONS) {
       const source = section(id);
+      if (id === SECTION_TERM_POOL && byteTerms) {
+        // Summed as stored, through the scratch window; widened once the sum matches.
+        if (inCore) absorbThroughScratch(memory, bytes.subarray(offsets.get(id)!, offsets.get(id)! + pad(source.length)));
+        continue;
+      }
       if (source.length !== core.sectionBytes(id)) corrupt(`section ${id} size`);
       memory.bytes(core.sectionPointer(id), source.length).set(source);
       if (inCore) core.absorbSection(id);
@@ -450,16 +461,13 @@ export function loadIndex(
     if (inCore && finishChecksum(memory.int32View(core.checksumLanesPointer(), lanes.length), checksumAt) !== view.getUint32(checksumAt, true)) {
       checksumMismatch(checksumAt);
     }
+    if (byteTerms) decodeTermText(section(SECTION_TERM_POOL), memory.uint16View(core.sectionPointer(SECTION_TERM_POOL), poolLength));
     // An artifact made with the default options (the usual case) gets the bundled, frozen
     // options back without decoding or re-hashing its option sections: its checksummed
     // header names them by fingerprint, and its options record must match byte for byte.
-    const defaults = fingerprint === DEFAULT_ANALYZER_FINGERPRINT && sameBytes(section(SECTION_OPTIONS), defaultOptionsRecord());
-    if (!defaults && fingerprintOf(section(SECTION_OPTIONS), section(SECTION_STOPWORDS), section(SECTION_LEXICON)) !== fingerprint) {
-      corrupt("options do not match the fingerprint", 12);
-    }
-    const options = defaults
-      ? BUNDLED_OPTIONS
-      : decodeOptions(section(SECTION_OPTIONS), storedStopwords(section(SECTION_STOPWORDS)), storedLexicon(section(SECTION_LEXICON)));
+    const bundledLists = FLAG_BUNDLED_STOPWORDS | FLAG_BUNDLED_LEXICON;
+    const defaults = fingerprint === DEFAULT_ANALYZER_FINGERPRINT && (flags & bundledLists) === bundledLists && sameBytes(section(SECTION_OPTIONS), defaultOptionsRecord());
+    const options = defaults ? BUNDLED_OPTIONS : storedOptions(section, fingerprint, flags);
     if (options.stopwords.length > 256) corrupt("stopword count");
     configure(memory, options);
     status = core.finishLoad();
@@ -470,6 +478,58 @@ export function loadIndex(
     if (cause instanceof ToolsiftError) throw cause;
     throw new ToolsiftError("artifact_corrupt", "index artifact failed its structural check", { cause });
   }
+}
+
+const align4 = (length: number): number => (length + 3) & ~3;
+
+/**
+ * Term text as a byte per code unit (its low byte), padded to 4, then a (position, unit) u32
+ * pair per unit from 256 on; undefined when that is not smaller than two bytes per unit. A
+ * catalogue in a Latin script with a few symbols or CJK words takes about half the bytes.
+ */
+function encodeTermText(units: Uint16Array): Uint8Array | undefined {
+  const wide: number[] = [];
+  for (let at = 0; at < units.length; at++) if (units[at]! >= 256) wide.push(at, units[at]!);
+  const bytes = align4(units.length) + 4 * wide.length;
+  if (bytes >= 2 * units.length) return undefined;
+  const encoded = new Uint8Array(bytes);
+  encoded.set(units);
+  const view = new DataView(encoded.buffer);
+  wide.forEach((value, index) => view.setUint32(align4(units.length) + 4 * index, value, true));
+  return encoded;
+}
+
+function decodeTermText(source: Uint8Array, units: Uint16Array): void {
+  units.set(source.subarray(0, units.length));
+  const view = new DataView(source.buffer, source.byteOffset, source.byteLength);
+  for (let at = align4(units.length); at < source.length; at += 8) {
+    const position = view.getUint32(at, true);
+    const unit = view.getUint32(at + 4, true);
+    if (position >= units.length || unit > 0xffff) corrupt("term text");
+    units[position] = unit;
+  }
+}
+
+/** The term table's size as a build leaves it: the least power of two from 512 at most half full. */
+function termTableSize(termCount: number): number {
+  let size = 512;
+  while (size < 2 * termCount) size *= 2;
+  return size;
+}
+
+// The options of an artifact made with other than the default options, checked against its
+// fingerprint; a flagged list is the bundled one (its section is empty).
+function storedOptions(section: (id: number) => Uint8Array, fingerprint: number, flags: number): ResolvedRankerOptions {
+  const bundledStopwords = (flags & FLAG_BUNDLED_STOPWORDS) !== 0;
+  const bundledLexicon = (flags & FLAG_BUNDLED_LEXICON) !== 0;
+  const stopwords = bundledStopwords ? encodeStringsCached(BUNDLED_OPTIONS.stopwords) : section(SECTION_STOPWORDS);
+  const lexicon = bundledLexicon ? encodeLexicon(BUNDLED_OPTIONS.lexicon) : section(SECTION_LEXICON);
+  if (fingerprintOf(section(SECTION_OPTIONS), stopwords, lexicon) !== fingerprint) corrupt("options do not match the fingerprint", 12);
+  return decodeOptions(
+    section(SECTION_OPTIONS),
+    bundledStopwords ? BUNDLED_OPTIONS.stopwords : decodeStrings(stopwords),
+    bundledLexicon ? BUNDLED_OPTIONS.lexicon : lexiconFromStrings(decodeStrings(lexicon)),
+  );
 }
 
 /** Absorbs host bytes (whole checksum blocks) into the core's lanes, a scratch window at a time. */
@@ -543,7 +603,7 @@ export function transferIndex(from: CoreMemory, to: CoreMemory, configure: (memo
   const source = from.core;
   const target = to.core;
   source.stageTables();
-  const sizes = [source.documents(), source.termCount(), source.termPoolLength(), source.termTableSize(), source.sectionBytes(SECTION_SATURATIONS) / 2] as const;
+  const sizes = [source.documents(), source.termCount(), source.termPoolLength(), termTableSize(source.termCount()), source.sectionBytes(SECTION_SATURATIONS) / 2] as const;
   if (!target.prepareLoad(...sizes, source.sectionBytes(SECTION_STOPWORD_TABLE), source.sectionBytes(SECTION_LEXICON_TABLES))) {
     throw new Error("toolsift internal error: a built index does not fit a fresh core");
   }

@@ -78,7 +78,6 @@ export interface CoreExports {
   absorbSection(section: number): void;
   absorbScratch(length: number): void;
   finishLoad(): number;
-  termTableSize(): number;
   termPoolLength(): number;
   termDocumentFrequency(term: number): number;
   termText(term: number): number;
