@@ -25,30 +25,25 @@ export function decodeUtf8(source: usize, length: i32, target: usize): i32 {
       out += 32;
     }
     if (at >= end) break;
-    let lead = <u32>load<u8>(at);
-    if (lead < 0x80) {
-      store<u16>(out, <u16>lead);
-      at += 1;
-      out += 2;
-    } else if (lead < 0xe0) {
-      store<u16>(out, <u16>(((lead & 0x1f) << 6) | (<u32>load<u8>(at, 1) & 0x3f)));
-      at += 2;
-      out += 2;
-    } else if (lead < 0xf0) {
-      let unit = ((lead & 0x0f) << 12) | ((<u32>load<u8>(at, 1) & 0x3f) << 6) | (<u32>load<u8>(at, 2) & 0x3f);
-      if (unit == REPLACEMENT) return -1;
-      store<u16>(out, <u16>unit);
-      at += 3;
-      out += 2;
-    } else {
-      let codePoint =
-        ((lead & 0x07) << 18) | ((<u32>load<u8>(at, 1) & 0x3f) << 12) | ((<u32>load<u8>(at, 2) & 0x3f) << 6) | (<u32>load<u8>(at, 3) & 0x3f);
-      let offset = codePoint - 0x10000;
-      store<u16>(out, <u16>(0xd800 + (offset >> 10)));
-      store<u16>(out, <u16>(0xdc00 + (offset & 0x3ff)), 2);
-      at += 4;
-      out += 4;
+    let codePoint = <u32>load<u8>(at);
+    at += 1;
+    if (codePoint >= 0x80) {
+      // A lead byte 110xxxxx, 1110xxxx or 11110xxx and that many less one continuation bytes.
+      let continuations = codePoint < 0xe0 ? 1 : codePoint < 0xf0 ? 2 : 3;
+      codePoint &= 0x3f >> continuations;
+      for (let index = 0; index < continuations; index++) {
+        codePoint = (codePoint << 6) | (<u32>load<u8>(at) & 0x3f);
+        at += 1;
+      }
+      if (codePoint == REPLACEMENT) return -1;
+      if (codePoint >= 0x10000) {
+        store<u16>(out, <u16>(0xd800 + ((codePoint - 0x10000) >> 10)));
+        out += 2;
+        codePoint = 0xdc00 + (codePoint & 0x3ff);
+      }
     }
+    store<u16>(out, <u16>codePoint);
+    out += 2;
   }
   return <i32>((out - target) >> 1);
 }

@@ -7,6 +7,8 @@
 //   zod included), plus the wasm: 38,022 + 9,964 = 47,986 B. Budget 60,000 B (issue 6).
 // - Raised at the artifact's query-table sections and the confidence numbers (2026-11-29):
 //   dist/toolsift.wasm 12,378 B gzipped. Budget 14,336 B (14 KiB, +16%).
+// - Raised at the build's UTF-8 staging (issue 6: the decoder, per-document tf~ parts), which
+//   took a 10k build ≈ 20% faster: 14,213 → 14,484 B gzipped. Budget 14,592 B (14.25 KiB).
 // Raise a budget only deliberately, in the same commit as the growth, with the new measurement.
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -16,7 +18,7 @@ import { gzipSync } from "node:zlib";
 import { build } from "vite";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-const WASM_GZIP_BUDGET = 14_336;
+const WASM_GZIP_BUDGET = 14_592;
 const PACKAGE_GZIP_BUDGET = 60_000;
 
 const root = fileURLToPath(new URL("../", import.meta.url));

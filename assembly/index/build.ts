@@ -171,23 +171,13 @@ export function fieldNormalization(document: i32, field: i32, average: f64): f64
   return (1.0 - b) + (b * <f64>unchecked(fieldLengths[document * FIELD_COUNT + field])) / average;
 }
 
-/** `tf~` of one posting: the weighted, length-normalized frequencies summed in field order. */
-export function combinedFrequency(document: i32, frequencies: u32): f64 {
-  let sum: f64 = 0;
-  for (let field = 0; field < FIELD_COUNT; field++) {
-    let frequency = fieldFrequency(frequencies, field);
-    let average = averageFieldLength(field);
-    if (frequency == 0 || !(average > 0)) continue;
-    sum = sum + (unchecked(weights[field]) * <f64>frequency) / fieldNormalization(document, field, average);
-  }
-  return sum;
-}
-
-// Per field and clamped frequency (1–2) of the document being placed: the field's part of
-// `tf~`, `(weight × frequency) / normalization`, the same operations `combinedFrequency` does.
+// Per field and clamped frequency (0–2) of one document: the field's part of `tf~` (DESIGN.md,
+// Scoring), `(weight × frequency) / normalization`; 0 for frequency 0 and for a field no
+// document has (no average).
 const documentParts = freshFloat64Array(FIELD_COUNT * 4);
 
-function prepareDocumentParts(document: i32): void {
+/** Readies `documentPart` and `documentCombinedFrequency` for `document`. */
+export function prepareDocumentParts(document: i32): void {
   for (let field = 0; field < FIELD_COUNT; field++) {
     let average = averageFieldLength(field);
     if (!(average > 0)) continue;
@@ -198,10 +188,18 @@ function prepareDocumentParts(document: i32): void {
   }
 }
 
-// `tf~` of a posting of the document `prepareDocumentParts` was given, summed in field order
-// like `combinedFrequency` (a field with frequency 0, or no average, adds nothing).
+/** One field's part of `tf~` for the prepared document. */
 @inline
-function documentCombinedFrequency(frequencies: u32): f64 {
+export function documentPart(field: i32, frequency: u32): f64 {
+  return unchecked(documentParts[(field << 2) + <i32>frequency]);
+}
+
+/**
+ * `tf~` of a posting of the prepared document: its fields' parts summed in field order (a
+ * field with frequency 0 adds nothing).
+ */
+@inline
+export function documentCombinedFrequency(frequencies: u32): f64 {
   let sum: f64 = 0;
   let left = frequencies;
   while (left != 0) {
