@@ -8,6 +8,7 @@ import { addField as addFieldText, beginBuild as begin, finishBuild as finish, s
 import { FIELD_COUNT, MAX_DOCUMENTS, documentCount, postingStarts, setNameBonus, setScoring, stopwords, terms, weights } from "./index/state";
 import { SECTION_COUNT, deriveSections, prepareLoad, restoreTables, sectionBytes, sectionPointer, stageTables, validateLoaded } from "./index/artifact";
 import { BUILD_ID } from "./build-id";
+import { decodeUtf8 } from "./utf8";
 import { absorb, checksumLanes } from "./index/checksum";
 import { EXPLAIN_STRIDE, explain as explainDocument, explainValues } from "./search/explain";
 import {
@@ -27,7 +28,7 @@ import {
 } from "./search/query";
 import { addLexiconEntry as addEntry, lexiconSize, prepareLexicon } from "./search/lexicon";
 
-export { EXPLAIN_STRIDE, FIELD_COUNT, MAX_DOCUMENTS, MAX_INPUT, MAX_QUERY_TERMS, SECTION_COUNT, prepareLoad, sectionBytes, sectionPointer, stageTables };
+export { EXPLAIN_STRIDE, FIELD_COUNT, STAGING_BYTES, MAX_DOCUMENTS, MAX_INPUT, MAX_QUERY_TERMS, SECTION_COUNT, prepareLoad, sectionBytes, sectionPointer, stageTables };
 
 /** Identifies this build of the core; artifacts record it (SPEC §2.4). */
 export function buildId(): u32 {
@@ -64,8 +65,29 @@ export function termPoolLength(): i32 {
 
 const scratch = freshUint16Array(MAX_INPUT);
 
+/**
+ * A build's field text is staged as UTF-8 (`addStagedField`) in the second half of the
+ * scratch window: a whole document's six fields when they are ASCII (6 × 2,000 bytes), one
+ * field otherwise. A field of at most MAX_INPUT / 2 bytes decodes into the first half.
+ */
+export const STAGING_BYTES: i32 = MAX_INPUT;
+
 export function scratchPointer(): usize {
   return scratch.dataStart;
+}
+
+export function stagingPointer(): usize {
+  return scratch.dataStart + <usize>MAX_INPUT;
+}
+
+/**
+ * Decodes the UTF-8 at `offset` in the staging window (`length` bytes, at most MAX_INPUT / 2)
+ * into code units in the scratch window; their count, or −1 when the text holds U+FFFD (it
+ * may have been a lone surrogate: the host then writes the units itself).
+ */
+export function decodeStaged(offset: i32, length: i32): i32 {
+  if (offset < 0 || length < 0 || length > (MAX_INPUT >> 1) || offset > STAGING_BYTES - length) return -1;
+  return decodeUtf8(stagingPointer() + <usize>offset, length, scratch.dataStart);
 }
 
 /** Sets analyzer and scoring options; call before `addStopword` and `beginBuild`. */
@@ -113,6 +135,13 @@ export function setDocumentRank(document: i32, rank: u32): void {
 
 export function addField(document: i32, field: i32, length: i32): void {
   addFieldText(document, field, scratch.dataStart, length);
+}
+
+/** `decodeStaged`, then `addField` when the field has units; returns `decodeStaged`'s answer. */
+export function addStagedField(document: i32, field: i32, offset: i32, length: i32): i32 {
+  let units = decodeStaged(offset, length);
+  if (units > 0) addFieldText(document, field, scratch.dataStart, units);
+  return units;
 }
 
 export function finishBuild(): void {

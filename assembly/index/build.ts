@@ -1,7 +1,7 @@
 // SPEC §2.3: building the index in O(total tokens). Documents arrive in order, field by
 // field; each document's term frequencies are gathered in per-term slots, flushed as
 // posting records, and the records are counting-sorted by term at the end.
-import { freshInt32Array, freshUint32Array } from "../fresh";
+import { freshFloat64Array, freshInt32Array, freshUint32Array } from "../fresh";
 import { tokenize, tokenCount, tokenPointer, tokenLength } from "../analyzer/tokenizer";
 import {
   averageFieldLength,
@@ -30,11 +30,16 @@ import {
 
 import { logarithm } from "./log";
 
-// Per build: the slot of each term in the current document (valid when slotOwner == doc).
-let slotOwner = freshInt32Array(0);
-let slotOf = freshInt32Array(0);
-// Slots of the current document: term and packed clamped frequencies (2 bits per field).
-const SLOT_CAPACITY: i32 = 512;
+// Per build and term: `document << SLOT_BITS | slot`, the term's slot in the current document
+// when its upper bits are that document (one array, so a token reads one word), and the
+// number of documents flushed with the term (its postings, counted here so that finishing
+// needs no counting pass over the records).
+const SLOT_BITS: u32 = 9;
+let termSlots = freshUint32Array(0);
+let termPostings = freshUint32Array(0);
+// Slots of the current document: term and packed clamped frequencies (2 bits per field). The
+// caps sum to 512 tokens, so a document has at most 512 distinct terms.
+const SLOT_CAPACITY: i32 = 1 << SLOT_BITS;
 const slotTerm = freshInt32Array(SLOT_CAPACITY);
 const slotFrequencies = freshUint32Array(SLOT_CAPACITY);
 let slotCount: i32 = 0;
@@ -54,17 +59,17 @@ let chunkBase: usize = 0;
 let recordCount: i32 = 0;
 
 function ensureTermCapacity(count: i32): void {
-  if (count <= slotOwner.length) return;
-  let capacity = slotOwner.length << 1;
+  if (count <= termSlots.length) return;
+  let capacity = termSlots.length << 1;
   if (capacity < 1024) capacity = 1024;
   while (capacity < count) capacity <<= 1;
-  let owner = freshInt32Array(capacity);
-  owner.fill(-1);
-  owner.set(slotOwner);
-  slotOwner = owner;
-  let slots = freshInt32Array(capacity);
-  slots.set(slotOf);
-  slotOf = slots;
+  let slots = freshUint32Array(capacity);
+  slots.fill(u32.MAX_VALUE);
+  slots.set(termSlots);
+  termSlots = slots;
+  let postings = freshUint32Array(capacity);
+  postings.set(termPostings);
+  termPostings = postings;
 }
 
 @inline
@@ -96,7 +101,9 @@ function flushDocument(): void {
   for (let slot = 0; slot < slotCount; slot++) {
     let frequencies = unchecked(slotFrequencies[slot]);
     if ((frequencies & 3) != 0) nameTerms += 1;
-    pushRecord(unchecked(slotTerm[slot]), base | frequencies);
+    let term = unchecked(slotTerm[slot]);
+    unchecked((termPostings[term] = unchecked(termPostings[term]) + 1));
+    pushRecord(term, base | frequencies);
   }
   nameTermCounts[currentDocument] = <u16>nameTerms;
   slotCount = 0;
@@ -105,8 +112,8 @@ function flushDocument(): void {
 export function beginBuild(count: i32): void {
   terms.clear();
   setDocumentArrays(count);
-  slotOwner = freshInt32Array(0);
-  slotOf = freshInt32Array(0);
+  termSlots = freshUint32Array(0);
+  termPostings = freshUint32Array(0);
   slotCount = 0;
   currentDocument = -1;
   recordChunks = freshUint32Array(MAX_RECORD_CHUNKS);
@@ -127,17 +134,18 @@ export function addField(document: i32, field: i32, pointer: usize, length: i32)
   tokenize(pointer, length, cap);
   let kept = tokenCount < cap ? tokenCount : cap;
   let shift = <u32>(field << 1);
+  let stamp = <u32>document << SLOT_BITS;
   for (let token = 0; token < kept; token++) {
     let term = terms.intern(tokenPointer(token), unchecked(tokenLength[token]));
-    ensureTermCapacity(terms.count);
+    if (term >= termSlots.length) ensureTermCapacity(term + 1);
     let slot: i32;
-    if (unchecked(slotOwner[term]) == document) {
-      slot = unchecked(slotOf[term]);
+    let entry = unchecked(termSlots[term]);
+    if ((entry & ~(SLOT_CAPACITY - 1)) == stamp) {
+      slot = <i32>(entry & (SLOT_CAPACITY - 1));
     } else {
       slot = slotCount;
       slotCount += 1;
-      unchecked((slotOwner[term] = document));
-      unchecked((slotOf[term] = slot));
+      unchecked((termSlots[term] = stamp | <u32>slot));
       unchecked((slotTerm[slot] = term));
       unchecked((slotFrequencies[slot] = 0));
     }
@@ -163,53 +171,66 @@ export function fieldNormalization(document: i32, field: i32, average: f64): f64
   return (1.0 - b) + (b * <f64>unchecked(fieldLengths[document * FIELD_COUNT + field])) / average;
 }
 
-/** `tf~` of one posting: the weighted, length-normalized frequencies summed in field order. */
-export function combinedFrequency(document: i32, frequencies: u32): f64 {
-  let sum: f64 = 0;
+// Per field and clamped frequency (0–2) of one document: the field's part of `tf~` (DESIGN.md,
+// Scoring), `(weight × frequency) / normalization`; 0 for frequency 0 and for a field no
+// document has (no average).
+const documentParts = freshFloat64Array(FIELD_COUNT * 4);
+
+/** Readies `documentPart` and `documentCombinedFrequency` for `document`. */
+export function prepareDocumentParts(document: i32): void {
   for (let field = 0; field < FIELD_COUNT; field++) {
-    let frequency = fieldFrequency(frequencies, field);
     let average = averageFieldLength(field);
-    if (frequency == 0 || !(average > 0)) continue;
-    sum = sum + (unchecked(weights[field]) * <f64>frequency) / fieldNormalization(document, field, average);
+    if (!(average > 0)) continue;
+    let normalization = fieldNormalization(document, field, average);
+    let weight = unchecked(weights[field]);
+    unchecked((documentParts[field * 4 + 1] = (weight * 1.0) / normalization));
+    unchecked((documentParts[field * 4 + 2] = (weight * 2.0) / normalization));
+  }
+}
+
+/** One field's part of `tf~` for the prepared document. */
+@inline
+export function documentPart(field: i32, frequency: u32): f64 {
+  return unchecked(documentParts[(field << 2) + <i32>frequency]);
+}
+
+/**
+ * `tf~` of a posting of the prepared document: its fields' parts summed in field order (a
+ * field with frequency 0 adds nothing).
+ */
+@inline
+export function documentCombinedFrequency(frequencies: u32): f64 {
+  let sum: f64 = 0;
+  let left = frequencies;
+  while (left != 0) {
+    let shift = ctz(left) & ~1;
+    let frequency = (left >> shift) & 3;
+    sum = sum + unchecked(documentParts[(shift << 1) + frequency]);
+    left &= ~(<u32>3 << shift);
   }
   return sum;
 }
 
-/** Inverse document frequencies and per-posting saturations from postings and lengths. */
-function computeScoringTables(): void {
-  let termCount = terms.count;
-  let total = <f64>documentCount;
-  for (let term = 0; term < termCount; term++) {
-    let start = unchecked(postingStarts[term]);
-    let end = unchecked(postingStarts[term + 1]);
-    let frequency = <f64>(end - start);
-    unchecked((inverseFrequencies[term] = logarithm(1.0 + (total - frequency + 0.5) / (frequency + 0.5))));
-    for (let index = start; index < end; index++) {
-      let combined = combinedFrequency(<i32>(entryAt(index) >> 1), <u32>unchecked(fieldFrequencies[index]));
-      unchecked((saturations[index] = quantizeSaturation(combined / (k1 + combined))));
-    }
-  }
-}
-
+/**
+ * Places the records by term (a counting sort: records are in document order, so each list
+ * comes out ascending) and computes each posting's saturation on the way, while its document's
+ * field lengths are at hand; then the inverse document frequencies.
+ */
 export function finishBuild(): void {
   flushDocument();
   currentDocument = -1;
   let termCount = terms.count;
   setPostingArrays(termCount, recordCount);
-  for (let first = 0; first < recordCount; first += RECORD_CHUNK) {
-    let base = chunkAt(first);
-    let count = chunkLength(first);
-    for (let index = 0; index < count; index++) {
-      let term = load<u32>(base + (<usize>index << 3));
-      unchecked((postingStarts[term + 1] = unchecked(postingStarts[term + 1]) + 1));
-    }
-  }
+  let start: u32 = 0;
   for (let term = 0; term < termCount; term++) {
-    unchecked((postingStarts[term + 1] = unchecked(postingStarts[term + 1]) + unchecked(postingStarts[term])));
+    unchecked((postingStarts[term] = start));
+    start += unchecked(termPostings[term]);
   }
-  // Records are in document order, so a stable placement keeps each list ascending.
+  unchecked((postingStarts[termCount] = start));
   let cursor = freshUint32Array(termCount);
   cursor.set(postingStarts.subarray(0, termCount));
+  let placed = -1;
+  let saturationK1 = k1;
   for (let first = 0; first < recordCount; first += RECORD_CHUNK) {
     let base = chunkAt(first);
     let count = chunkLength(first);
@@ -217,16 +238,27 @@ export function finishBuild(): void {
       let record = load<u64>(base + (<usize>index << 3));
       let term = <u32>record;
       let packed = <u32>(record >> 32);
+      let document = <i32>(packed >> DOC_SHIFT);
+      if (document != placed) {
+        prepareDocumentParts(document);
+        placed = document;
+      }
       let at = unchecked(cursor[term]);
       let frequencies = packed & FREQUENCY_MASK;
-      storeEntry(at, ((packed >> DOC_SHIFT) << 1) | <u32>((frequencies & 3) != 0));
+      storeEntry(at, (<u32>document << 1) | <u32>((frequencies & 3) != 0));
       unchecked((fieldFrequencies[at] = <u16>frequencies));
+      let combined = documentCombinedFrequency(frequencies);
+      unchecked((saturations[at] = quantizeSaturation(combined / (saturationK1 + combined))));
       unchecked((cursor[term] = at + 1));
     }
   }
   recordChunks = freshUint32Array(0);
   recordCount = 0;
-  slotOwner = freshInt32Array(0);
-  slotOf = freshInt32Array(0);
-  computeScoringTables();
+  termSlots = freshUint32Array(0);
+  termPostings = freshUint32Array(0);
+  let total = <f64>documentCount;
+  for (let term = 0; term < termCount; term++) {
+    let frequency = <f64>(unchecked(postingStarts[term + 1]) - unchecked(postingStarts[term]));
+    unchecked((inverseFrequencies[term] = logarithm(1.0 + (total - frequency + 0.5) / (frequency + 0.5))));
+  }
 }

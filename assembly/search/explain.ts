@@ -1,9 +1,8 @@
 // SPEC §3.4: per hit, each query term's contribution and its per-field parts. Off the hot
 // path: called only when a caller asks for an explanation of a result.
 import { freshFloat64Array } from "../fresh";
-import { combinedFrequency, fieldFrequency, fieldNormalization } from "../index/build";
+import { documentCombinedFrequency, documentPart, fieldFrequency, prepareDocumentParts } from "../index/build";
 import {
-  averageFieldLength,
   FIELD_COUNT,
   entryAt,
   fieldFrequencies,
@@ -11,7 +10,6 @@ import {
   postingStarts,
   saturations,
   SATURATION_UNIT,
-  weights,
 } from "../index/state";
 import { MAX_QUERY_TERMS, queryTermCount, queryTerms, queryWeights } from "./query";
 
@@ -35,6 +33,7 @@ function findPosting(term: i32, document: i32): i32 {
 /** Fills `explainValues` for `document` against the last query; returns the term count. */
 export function explain(document: i32): i32 {
   explainValues.fill(0);
+  prepareDocumentParts(document);
   for (let index = 0; index < queryTermCount; index++) {
     let term = unchecked(queryTerms[index]);
     let at = findPosting(term, document);
@@ -43,13 +42,9 @@ export function explain(document: i32): i32 {
     let base = index * EXPLAIN_STRIDE;
     let factor = unchecked(queryWeights[index]) * unchecked(inverseFrequencies[term]);
     explainValues[base] = factor * (<f64>unchecked(saturations[at]) * SATURATION_UNIT);
-    explainValues[base + 1] = combinedFrequency(document, frequencies);
+    explainValues[base + 1] = documentCombinedFrequency(frequencies);
     for (let field = 0; field < FIELD_COUNT; field++) {
-      let frequency = fieldFrequency(frequencies, field);
-      let average = averageFieldLength(field);
-      if (frequency == 0 || !(average > 0)) continue;
-      explainValues[base + 2 + field] =
-        (weights[field] * <f64>frequency) / fieldNormalization(document, field, average);
+      explainValues[base + 2 + field] = documentPart(field, fieldFrequency(frequencies, field));
     }
   }
   return queryTermCount;

@@ -51,124 +51,113 @@ export function documentFields(doc: ToolSearchDoc): [string, string, string, str
   return [0, 1, 2, 3, 4, 5].map((field) => fieldText(doc, field, end)) as [string, string, string, string, string, string];
 }
 
-const NEWLINE = 0x0a;
-// Parts at least this long are copied through the UTF-8 encoder; shorter ones by a loop,
-// which costs less than the encoder's call and result object (measured on the MCP catalogue).
-const ENCODE_FROM_UNITS = 32;
+const NEWLINE = "\n";
 
 /**
- * Writes the prepared fields of a document into a core's scratch window, one at a time:
- * exactly what `memory.write(prepareField(documentFields(doc)[field]))` writes, but a field
- * whose first MAX_FIELD_UNITS code units are ASCII (its own NFKC form) goes straight from the
- * document's strings into the window, without the joined, cut and tested copies, and a long
- * field stops at the cut. Only a field with other units takes the string path.
+ * Adds a document's prepared fields to a building core: exactly `core.addField` on
+ * `prepareField(documentFields(doc)[field])` for each non-empty field. Each field's first
+ * MAX_FIELD_UNITS code units are gathered into one string (parts past the cut are not read),
+ * and the six are written as UTF-8 into the core's staging window in one `encodeInto` call
+ * (its per-call cost is most of the cost of a short field); the core decodes each field
+ * (`addStagedField`). One byte per unit read proves the text ASCII, its own NFKC form. A
+ * document with other units is written field by field: an ASCII field as above, any other
+ * normalized (§A1) first, and one whose UTF-8 would hide a lone surrogate (the core sees
+ * U+FFFD) unit by unit.
  */
 export class FieldWriter {
   readonly #memory: CoreMemory;
   readonly #encoder = new TextEncoder();
-  readonly #bytes = new Uint8Array(MAX_FIELD_UNITS);
-  #document: ToolSearchDoc | undefined;
-  #description = "";
-  #summaryEnd = 0;
-  #units: Uint16Array = new Uint16Array(0);
-  #length = 0;
-  // Every unit written, OR-ed: at least 0x80 when one of them is not ASCII.
-  #bits = 0;
+  readonly #texts = ["", "", "", "", "", ""];
+  #staging: Uint8Array = new Uint8Array(0);
+  // The first MAX_FIELD_UNITS bytes of #staging: one ASCII field fills it at most.
+  #stagingField: Uint8Array = new Uint8Array(0);
 
   constructor(memory: CoreMemory) {
     this.#memory = memory;
   }
 
-  begin(doc: ToolSearchDoc): void {
-    this.#document = doc;
-    this.#description = doc.description ?? "";
-    this.#summaryEnd = summaryEnd(this.#description);
-  }
-
-  /** Writes field `field` (0–5) of the current document; its length, 0 when it is empty. */
-  write(field: number): number {
-    const doc = this.#document!;
-    this.#units = this.#memory.scratchUnits();
-    this.#length = 0;
-    this.#bits = 0;
-    switch (field) {
-      case 0:
-        this.#append(doc.id, 0, doc.id.length);
-        break;
-      case 1:
-        this.#appendLines(doc.aliases);
-        break;
-      case 2:
-        this.#appendLines(doc.tags);
-        break;
-      case 3:
-        this.#append(this.#description, 0, this.#summaryEnd);
-        break;
-      case 4:
-        this.#append(this.#description, this.#summaryEnd, this.#description.length);
-        break;
-      default:
-        this.#appendParams(doc.params);
-    }
-    if (this.#bits < 0x80) return this.#length;
-    return this.#memory.write(prepareField(fieldText(doc, field, this.#summaryEnd)));
-  }
-
-  // Once a unit is not ASCII the field takes the string path, so nothing more is written.
-  #append(text: string, from: number, to: number): void {
-    if (this.#bits >= 0x80) return;
-    let at = this.#length;
-    const length = Math.min(to - from, MAX_FIELD_UNITS - at);
-    const units = this.#units;
-    if (length >= ENCODE_FROM_UNITS) {
-      // The engine's UTF-8 encoder is several times faster per unit than a charCodeAt loop
-      // (a loop's charCodeAt dispatches on the string's representation at every unit), and
-      // UTF-8 of ASCII is the code units themselves: one byte per unit read means ASCII.
-      const part = from === 0 && length === text.length ? text : text.slice(from, from + length);
-      const { read, written } = this.#encoder.encodeInto(part, this.#bytes);
-      if (read === length && written === length) {
-        units.set(this.#bytes.subarray(0, length), at);
-        this.#length = at + length;
-      } else {
-        this.#bits = 0x80;
+  /** Adds the fields of `doc` as document number `document`. */
+  add(document: number, doc: ToolSearchDoc): void {
+    const texts = this.#texts;
+    const description = doc.description ?? "";
+    const end = summaryEnd(description);
+    texts[0] = doc.id.slice(0, MAX_FIELD_UNITS);
+    texts[1] = linesStart(doc.aliases);
+    texts[2] = linesStart(doc.tags);
+    texts[3] = description.slice(0, Math.min(end, MAX_FIELD_UNITS));
+    texts[4] = description.slice(end, end + MAX_FIELD_UNITS);
+    texts[5] = paramsStart(doc.params);
+    const whole = texts[0] + texts[1] + texts[2] + texts[3] + texts[4] + texts[5];
+    const core = this.#memory.core;
+    const { read, written } = this.#encoder.encodeInto(whole, this.#stagingView());
+    if (read === whole.length && written === read) {
+      let offset = 0;
+      for (let field = 0; field < texts.length; field++) {
+        const length = texts[field]!.length;
+        if (length > 0) core.addStagedField(document, field, offset, length);
+        offset += length;
       }
       return;
     }
-    let bits = this.#bits;
-    for (let index = from; index < from + length; index++) {
-      const code = text.charCodeAt(index);
-      units[at++] = code;
-      bits |= code;
-    }
-    this.#length = at;
-    this.#bits = bits;
-  }
-
-  #newline(): void {
-    if (this.#length < MAX_FIELD_UNITS && this.#bits < 0x80) this.#units[this.#length++] = NEWLINE;
-  }
-
-  // A hole in a sparse array (validation lets them through) is an empty part, as in `join`.
-  #appendLines(lines: readonly string[]): void {
-    for (let index = 0; index < lines.length && this.#length < MAX_FIELD_UNITS && this.#bits < 0x80; index++) {
-      if (index > 0) this.#newline();
-      const line = lines[index];
-      if (line !== undefined) this.#append(line, 0, line.length);
+    for (let field = 0; field < texts.length; field++) {
+      const text = texts[field]!;
+      if (text.length > 0) this.#addField(document, field, text);
     }
   }
 
-  #appendParams(params: readonly ToolParamDoc[] | undefined): void {
-    if (params === undefined) return;
-    for (let index = 0; index < params.length && this.#length < MAX_FIELD_UNITS && this.#bits < 0x80; index++) {
-      if (index > 0) this.#newline();
-      const param = params[index];
-      if (param === undefined) continue;
-      const { name, description } = param;
-      this.#append(name, 0, name.length);
-      if (description) {
-        this.#newline();
-        this.#append(description, 0, description.length);
-      }
+  #addField(document: number, field: number, text: string): void {
+    const memory = this.#memory;
+    const core = memory.core;
+    const staging = this.#stagingView();
+    const { read, written } = this.#encoder.encodeInto(text, this.#stagingField);
+    if (read === text.length && written === read) {
+      core.addStagedField(document, field, 0, written);
+      return;
     }
+    // Not ASCII (a unit took more than a byte), and already cut: `prepareField(text)`.
+    const prepared = text.normalize("NFKC").slice(0, MAX_FIELD_UNITS);
+    // At most 3 bytes per unit: 6,000 bytes, within what the core decodes at once.
+    if (core.addStagedField(document, field, 0, this.#encoder.encodeInto(prepared, staging).written) >= 0) return;
+    const length = memory.write(prepared);
+    if (length > 0) core.addField(document, field, length);
   }
+
+  #stagingView(): Uint8Array {
+    const staging = this.#memory.staging();
+    if (staging !== this.#staging) {
+      this.#staging = staging;
+      this.#stagingField = staging.subarray(0, MAX_FIELD_UNITS);
+    }
+    return staging;
+  }
+}
+
+// `text + part`, cut at MAX_FIELD_UNITS (a slice of a long part is a view, not a copy).
+function appendCut(text: string, part: string): string {
+  const room = MAX_FIELD_UNITS - text.length;
+  return text + (part.length <= room ? part : part.slice(0, room));
+}
+
+// A hole in a sparse array (validation lets them through) is an empty part, as in `join`.
+function linesStart(lines: readonly string[]): string {
+  let text = "";
+  for (let index = 0; index < lines.length && text.length < MAX_FIELD_UNITS; index++) {
+    if (index > 0) text = appendCut(text, NEWLINE);
+    const line = lines[index];
+    if (line !== undefined) text = appendCut(text, line);
+  }
+  return text;
+}
+
+function paramsStart(params: readonly ToolParamDoc[] | undefined): string {
+  let text = "";
+  if (params === undefined) return text;
+  for (let index = 0; index < params.length && text.length < MAX_FIELD_UNITS; index++) {
+    if (index > 0) text = appendCut(text, NEWLINE);
+    const param = params[index];
+    if (param === undefined) continue;
+    text = appendCut(text, param.name);
+    if (param.description) text = appendCut(appendCut(text, NEWLINE), param.description);
+  }
+  return text;
 }

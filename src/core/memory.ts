@@ -11,13 +11,17 @@ export class CoreMemory {
   #units = new Uint16Array(0);
   #int32 = new Int32Array(0);
   #float64 = new Float64Array(0);
-  #scratchUnits = new Uint16Array(0);
+  #staging = new Uint8Array(0);
   readonly #scratch: number;
+  readonly #stagingPointer: number;
+  readonly #stagingBytes: number;
 
   constructor(core: CoreExports) {
     this.core = core;
     this.maxInput = core.MAX_INPUT.value as number;
     this.#scratch = core.scratchPointer();
+    this.#stagingPointer = core.stagingPointer();
+    this.#stagingBytes = core.STAGING_BYTES.value as number;
   }
 
   #refresh(): void {
@@ -27,7 +31,7 @@ export class CoreMemory {
     this.#units = new Uint16Array(buffer);
     this.#int32 = new Int32Array(buffer);
     this.#float64 = new Float64Array(buffer);
-    this.#scratchUnits = new Uint16Array(buffer, this.#scratch, this.maxInput);
+    this.#staging = new Uint8Array(buffer, this.#stagingPointer, this.#stagingBytes);
   }
 
   /** Writes the code units of `text` (cut to the scratch size) into the scratch window. */
@@ -40,12 +44,15 @@ export class CoreMemory {
     return length;
   }
 
-  /** The scratch window's code units; valid until the next call that may grow memory. */
-  scratchUnits(): Uint16Array {
+  /**
+   * The staging window, where a build writes fields as UTF-8 for `core.addStagedField`; valid
+   * until the next call that may grow memory (a new view then).
+   */
+  staging(): Uint8Array {
     // A grown memory detaches the old buffer and empties its views: a length test instead of
-    // the `buffer` getter (a call into the engine) once per field of a build.
-    if (this.#scratchUnits.length === 0) this.#refresh();
-    return this.#scratchUnits;
+    // the `buffer` getter (a call into the engine) once per document of a build.
+    if (this.#staging.length === 0) this.#refresh();
+    return this.#staging;
   }
 
   /** Reads `length` code units back from the scratch window. */

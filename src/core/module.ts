@@ -48,7 +48,11 @@ export interface CoreExports {
   readonly memory: WebAssembly.Memory;
   readonly MAX_INPUT: WebAssembly.Global;
   readonly EXPLAIN_STRIDE: WebAssembly.Global;
+  readonly STAGING_BYTES: WebAssembly.Global;
   scratchPointer(): number;
+  stagingPointer(): number;
+  decodeStaged(offset: number, length: number): number;
+  addStagedField(document: number, field: number, offset: number, length: number): number;
   configure(wordFormMode: number, k1: number, b: number, maxQueryTerms: number, termSelection: number): void;
   setFieldWeight(field: number, weight: number): void;
   setNameCoverageBonus(value: number): void;

@@ -175,11 +175,7 @@ export class Bm25ToolRanker implements ToolRanker {
     const { onProgress } = hooks;
     const writer = new FieldWriter(building);
     for (let document = 0; document < checked.length; document++) {
-      writer.begin(checked[document]!);
-      for (let field = 0; field < FIELDS.length; field++) {
-        const length = writer.write(field);
-        if (length > 0) core.addField(document, field, length);
-      }
+      writer.add(document, checked[document]!);
       if (onProgress !== undefined && (document & 1023) === 1023) onProgress(document + 1, checked.length);
     }
     core.finishBuild();

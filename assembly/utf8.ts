@@ -1,0 +1,49 @@
+// A build's field text crosses the boundary as UTF-8: the host's `TextEncoder.encodeInto`
+// writes a whole field in one native call (several times faster per unit than a `charCodeAt`
+// loop), and this turns it back into the UTF-16 code units the analyzer reads.
+
+const REPLACEMENT: u32 = 0xfffd;
+
+/**
+ * Decodes `length` bytes of well-formed UTF-8 at `source` into UTF-16 code units at `target`;
+ * their count, or −1 when the text holds U+FFFD: the encoder writes that for a lone surrogate
+ * too, so the host then writes the units itself. The `2 × length` bytes at `target` must not
+ * overlap the input.
+ */
+export function decodeUtf8(source: usize, length: i32, target: usize): i32 {
+  let at = source;
+  let end = source + <usize>length;
+  let out = target;
+  while (at < end) {
+    // Runs of ASCII, sixteen bytes at a time: each byte widens to its own code unit.
+    while (at + 16 <= end) {
+      let bytes = v128.load(at);
+      if (i8x16.bitmask(bytes) != 0) break;
+      v128.store(out, i16x8.extend_low_i8x16_u(bytes));
+      v128.store(out, i16x8.extend_high_i8x16_u(bytes), 16);
+      at += 16;
+      out += 32;
+    }
+    if (at >= end) break;
+    let codePoint = <u32>load<u8>(at);
+    at += 1;
+    if (codePoint >= 0x80) {
+      // A lead byte 110xxxxx, 1110xxxx or 11110xxx and that many less one continuation bytes.
+      let continuations = codePoint < 0xe0 ? 1 : codePoint < 0xf0 ? 2 : 3;
+      codePoint &= 0x3f >> continuations;
+      for (let index = 0; index < continuations; index++) {
+        codePoint = (codePoint << 6) | (<u32>load<u8>(at) & 0x3f);
+        at += 1;
+      }
+      if (codePoint == REPLACEMENT) return -1;
+      if (codePoint >= 0x10000) {
+        store<u16>(out, <u16>(0xd800 + ((codePoint - 0x10000) >> 10)));
+        out += 2;
+        codePoint = 0xdc00 + (codePoint & 0x3ff);
+      }
+    }
+    store<u16>(out, <u16>codePoint);
+    out += 2;
+  }
+  return <i32>((out - target) >> 1);
+}
