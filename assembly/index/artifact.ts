@@ -3,7 +3,7 @@
 // `validateLoaded` checks every invariant the query path relies on (so a crafted artifact
 // can give odd scores but never read out of bounds or loop forever).
 import { decodeLexiconState, encodeLexiconState, lexiconStateBytes } from "../search/lexicon";
-import { freshInt32Array, freshUint16Array, freshUint32Array, freshUint8Array } from "../fresh";
+import { freshFloat64Array, freshInt32Array, freshUint16Array, freshUint32Array, freshUint8Array } from "../fresh";
 import { logarithm } from "./log";
 import {
   FIELD_COUNT,
@@ -253,13 +253,26 @@ export function deriveSections(): i32 {
   }
   if (offset != poolLength) return 4;
   terms.insertAll();
+  // Most terms are in few tools: their idf comes from a table of the first 256 frequencies.
   let total = <f64>documentCount;
+  for (let frequency = 0; frequency < SMALL_FREQUENCIES; frequency++) {
+    unchecked((smallIdf[frequency] = inverseFrequency(total, <f64>frequency)));
+  }
   for (let term = 0; term < termCount; term++) {
     // Unchecked until validateLoaded: a wrapped difference only gives an odd idf.
-    let frequency = <f64>(unchecked(postingStarts[term + 1]) - unchecked(postingStarts[term]));
-    unchecked((inverseFrequencies[term] = logarithm(1.0 + (total - frequency + 0.5) / (frequency + 0.5))));
+    let frequency = unchecked(postingStarts[term + 1]) - unchecked(postingStarts[term]);
+    unchecked((inverseFrequencies[term] = frequency < <u32>SMALL_FREQUENCIES ? unchecked(smallIdf[frequency]) : inverseFrequency(total, <f64>frequency)));
   }
   return 0;
+}
+
+const SMALL_FREQUENCIES: i32 = 256;
+const smallIdf = freshFloat64Array(SMALL_FREQUENCIES);
+
+/** DESIGN.md "Scoring": the idf of a term `frequency` of `total` tools have. */
+@inline
+function inverseFrequency(total: f64, frequency: f64): f64 {
+  return logarithm(1.0 + (total - frequency + 0.5) / (frequency + 0.5));
 }
 
 /** Checks the loaded arrays; 0 when sound, else the number of the first failed check. */

@@ -9,11 +9,9 @@ import {
   MAX_DOCUMENTS,
   FIELD_COUNT,
   b,
-  documentCount,
   documentRanks,
   fieldLengths,
   fieldTotals,
-  inverseFrequencies,
   k1,
   nameTermCounts,
   fieldFrequencies,
@@ -27,8 +25,6 @@ import {
   terms,
   weights,
 } from "./state";
-
-import { logarithm } from "./log";
 
 // Per build and term: `document << SLOT_BITS | slot`, the term's slot in the current document
 // when its upper bits are that document (one array, so a token reads one word), and the
@@ -214,7 +210,7 @@ export function documentCombinedFrequency(frequencies: u32): f64 {
 /**
  * Places the records by term (a counting sort: records are in document order, so each list
  * comes out ascending) and computes each posting's saturation on the way, while its document's
- * field lengths are at hand; then the inverse document frequencies.
+ * field lengths are at hand.
  */
 export function finishBuild(): void {
   flushDocument();
@@ -256,9 +252,5 @@ export function finishBuild(): void {
   recordCount = 0;
   termSlots = freshUint32Array(0);
   termPostings = freshUint32Array(0);
-  let total = <f64>documentCount;
-  for (let term = 0; term < termCount; term++) {
-    let frequency = <f64>(unchecked(postingStarts[term + 1]) - unchecked(postingStarts[term]));
-    unchecked((inverseFrequencies[term] = logarithm(1.0 + (total - frequency + 0.5) / (frequency + 0.5))));
-  }
+  // The idf, like the term table, is derived where the index lands (`deriveSections`).
 }
