@@ -101,6 +101,11 @@ export function setDocumentArrays(count: i32): void {
   fieldTotals.fill(0);
 }
 
+/** Posting starts alone: what a build keeps until its records are placed in another core. */
+export function setPostingStarts(termCount: i32): void {
+  postingStarts = freshUint32Array(termCount + 1);
+}
+
 export function setPostingArrays(termCount: i32, postingCount: i32): void {
   postingStarts = freshUint32Array(termCount + 1);
   postingEntries = freshUint8Array(postingCount << (wideEntries ? 2 : 1));

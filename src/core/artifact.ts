@@ -594,27 +594,49 @@ export function restoreFieldFrequencies(memory: CoreMemory, encoded: EncodedFreq
   }
 }
 
+/** Bytes of one build record (term, document and clamped frequencies; assembly/index/build.ts). */
+const RECORD_BYTES = 8;
+
 /**
- * Moves a built index from the core that built it into a fresh core `to` (core sections copied
- * memory to memory, then the same structural check and search set-up as a load), so the new
- * core holds the index and nothing of the build's working space.
+ * Moves a built index from the core that built it into a fresh core `to`: the finished
+ * sections copied memory to memory, the build's records streamed through the new core's
+ * scratch window and placed there (postings, saturations, field frequencies), then the same
+ * derivation, structural check and search set-up as a load. The new core holds the index and
+ * nothing of the build's working space, and the building core never holds both the records
+ * and the posting arrays.
  */
 export function transferIndex(from: CoreMemory, to: CoreMemory, configure: (memory: CoreMemory) => void): void {
   const source = from.core;
   const target = to.core;
   source.stageTables();
-  const sizes = [source.documents(), source.termCount(), source.termPoolLength(), termTableSize(source.termCount()), source.sectionBytes(SECTION_SATURATIONS) / 2] as const;
+  const records = source.recordTotal();
+  const sizes = [source.documents(), source.termCount(), source.termPoolLength(), termTableSize(source.termCount()), records] as const;
   if (!target.prepareLoad(...sizes, source.sectionBytes(SECTION_STOPWORD_TABLE), source.sectionBytes(SECTION_LEXICON_TABLES))) {
     throw new Error("toolsift internal error: a built index does not fit a fresh core");
   }
   for (const id of CORE_SECTIONS) {
+    if (PLACED_SECTIONS.includes(id)) continue;
     const length = source.sectionBytes(id);
     to.bytes(target.sectionPointer(id), length).set(from.bytes(source.sectionPointer(id), length));
   }
   configure(to);
+  const perChunk = source.RECORDS_PER_CHUNK.value as number;
+  const perBatch = Math.floor((2 * (target.MAX_INPUT.value as number)) / RECORD_BYTES);
+  for (let first = 0; first < records; first += perChunk) {
+    const chunk = source.recordChunkPointer(first / perChunk);
+    const inChunk = Math.min(perChunk, records - first);
+    for (let done = 0; done < inChunk; done += perBatch) {
+      const count = Math.min(perBatch, inChunk - done);
+      to.bytes(target.scratchPointer(), count * RECORD_BYTES).set(from.bytes(chunk + done * RECORD_BYTES, count * RECORD_BYTES));
+      target.placeRecords(count);
+    }
+  }
   const status = target.finishLoad();
   if (status !== 0) throw new Error(`toolsift internal error: a built index failed check ${status}`);
 }
+
+/** Sections a transfer fills by placing records instead of copying them. */
+const PLACED_SECTIONS: readonly number[] = [SECTION_POSTING_ENTRIES, SECTION_SATURATIONS, SECTION_FIELD_FREQUENCIES];
 
 const SECTION_NAMES = new Map<number, string>([
   [SECTION_OPTIONS, "options"],

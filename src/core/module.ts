@@ -49,6 +49,7 @@ export interface CoreExports {
   readonly MAX_INPUT: WebAssembly.Global;
   readonly EXPLAIN_STRIDE: WebAssembly.Global;
   readonly STAGING_BYTES: WebAssembly.Global;
+  readonly RECORDS_PER_CHUNK: WebAssembly.Global;
   scratchPointer(): number;
   stagingPointer(): number;
   decodeStaged(offset: number, length: number): number;
@@ -62,6 +63,9 @@ export interface CoreExports {
   setDocumentRank(document: number, rank: number): void;
   addField(document: number, field: number, length: number): void;
   finishBuild(): void;
+  recordTotal(): number;
+  recordChunkPointer(chunk: number): number;
+  placeRecords(count: number): void;
   termCount(): number;
   search(length: number, limit: number): number;
   resultDocumentsPointer(): number;
