@@ -4,7 +4,7 @@
 import { freshUint16Array } from "./fresh";
 import { MAX_INPUT, tokenCount, tokenLength, tokenPointer, tokenize } from "./analyzer/tokenizer";
 import { setWordFormMode } from "./analyzer/wordform";
-import { addField as addFieldText, beginBuild as begin, finishBuild as finish, placeRecords as place, RECORDS_PER_CHUNK, recordChunkPointer, recordTotal, setDocumentRank as setRank } from "./index/build";
+import { addField as addFieldText, beginBuild as begin, finishBuild as finish, placeRecords as place, recordTotal, setDocumentRank as setRank, stageRecords as stage } from "./index/build";
 import { FIELD_COUNT, MAX_DOCUMENTS, documentCount, postingStarts, setNameBonus, setScoring, stopwords, terms, weights } from "./index/state";
 import { SECTION_COUNT, deriveSections, prepareLoad, restoreTables, sectionBytes, sectionPointer, stageTables, validateLoaded } from "./index/artifact";
 import { BUILD_ID } from "./build-id";
@@ -28,7 +28,7 @@ import {
 } from "./search/query";
 import { addLexiconEntry as addEntry, lexiconSize, prepareLexicon } from "./search/lexicon";
 
-export { recordChunkPointer, recordTotal, RECORDS_PER_CHUNK };
+export { recordTotal };
 export { EXPLAIN_STRIDE, FIELD_COUNT, STAGING_BYTES, MAX_DOCUMENTS, MAX_INPUT, MAX_QUERY_TERMS, SECTION_COUNT, prepareLoad, sectionBytes, sectionPointer, stageTables };
 
 /** Identifies this build of the core; artifacts record it (SPEC §2.4). */
@@ -145,10 +145,19 @@ export function addStagedField(document: i32, field: i32, offset: i32, length: i
   return units;
 }
 
-/** Ends a build; the index then moves to a fresh core (`recordChunkPointer`, `placeRecords`). */
-export function finishBuild(): void {
-  finish();
-  prepareLexicon();
+/**
+ * Ends a build; the index then moves to a fresh core (`stageRecords`, `placeRecords`). 0, or
+ * 1 when the catalogue holds more distinct terms than a build can (`MAX_TERMS`).
+ */
+export function finishBuild(): i32 {
+  let status = finish();
+  if (status == 0) prepareLexicon();
+  return status;
+}
+
+/** Writes the build's next `count` records (at most) into the scratch window; how many. */
+export function stageRecords(count: i32): i32 {
+  return stage(scratch.dataStart, count);
 }
 
 /** Places `count` build records (8 bytes each) that the host copied into the scratch window. */

@@ -173,6 +173,47 @@ describe("bad catalogues", () => {
   });
 });
 
+describe("a catalogue past the distinct-term limit", () => {
+  // A build record keeps 20 bits of term: 2^20 distinct terms at most. About 330 new words a
+  // tool: 3,150 tools stay under the limit, 3,400 pass it.
+  function manyWords(tools: number): ToolSearchDoc[] {
+    let counter = 0;
+    const words = (count: number) => Array.from({ length: count }, () => `w${(counter++).toString(36)}`).join(" ");
+    return Array.from({ length: tools }, (_, index) => ({
+      id: `t${index}`,
+      name: words(30),
+      aliases: [words(90)],
+      tags: [words(60)],
+      description: words(120),
+      params: [{ name: "p", description: words(120) }],
+    }));
+  }
+
+  it("builds just under the limit, and finds a tool by a term numbered near 2^20", () => {
+    const docs = manyWords(3_150);
+    const ranker = new Bm25ToolRanker(docs);
+    expect(ranker.termCount).toBeGreaterThan(1_000_000);
+    expect(ranker.termCount).toBeLessThanOrEqual(1 << 20);
+    // The last tool's last parameter word is the last term numbered.
+    const last = docs.at(-1)!;
+    const word = last.params![0]!.description!.split(" ").at(-1)!;
+    expect(ranker.rank(word, 3).map((hit) => hit.id)).toEqual([last.id]);
+  }, 30_000);
+
+  it("is a typed invalid_catalogue error past it", () => {
+    const error = (() => {
+      try {
+        new Bm25ToolRanker(manyWords(3_400));
+      } catch (caught) {
+        return caught;
+      }
+    })();
+    expect(error).toBeInstanceOf(ToolsiftError);
+    expect((error as ToolsiftError).code).toBe("invalid_catalogue");
+    expect((error as ToolsiftError).message).toMatch(/at most 1,048,576 distinct terms/);
+  }, 30_000);
+});
+
 describe("bad queries", () => {
   it("empty, blank and separator-only queries find nothing", () => {
     for (const query of ["", " ", "\t\n\r", "!!! ??? ...", "---", "\u200b\u200b", "\ud800", "🚀🎉"]) {

@@ -1,7 +1,7 @@
 // SPEC §2.3: building the index in O(total tokens). Documents arrive in order, field by
 // field; each document's term frequencies are gathered in per-term slots, flushed as
 // posting records, and the records are counting-sorted by term at the end.
-import { freshFloat64Array, freshInt32Array, freshUint32Array } from "../fresh";
+import { freshFloat64Array, freshInt32Array, freshUint16Array, freshUint32Array } from "../fresh";
 import { tokenize, tokenCount, tokenPointer, tokenLength } from "../analyzer/tokenizer";
 import {
   averageFieldLength,
@@ -41,18 +41,25 @@ const slotFrequencies = freshUint32Array(SLOT_CAPACITY);
 let slotCount: i32 = 0;
 let currentDocument: i32 = -1;
 
-// A record packs the document above the 12 bits of clamped frequencies (MAX_DOCUMENTS is 2^20).
+// A record packs the term above the 12 bits of clamped frequencies, in 4 bytes; its document
+// is implied (a document's records are consecutive, and each document's count is kept). So a
+// build holds at most 2^20 distinct terms (`finishBuild` says when a catalogue has more).
+const TERM_SHIFT: u32 = 12;
+const FREQUENCY_MASK: u32 = (1 << TERM_SHIFT) - 1;
+export const MAX_TERMS: i32 = 1 << 20;
+// The 8-byte form `placeRecords` takes: the document above the frequencies (MAX_DOCUMENTS is 2^20).
 const DOC_SHIFT: u32 = 12;
-const FREQUENCY_MASK: u32 = (1 << DOC_SHIFT) - 1;
-// Records (term, packed posting) go into fixed chunks, never grown or copied: the runtime
-// frees nothing, so a doubling array would keep every outgrown copy (at 100,000 tools that was
-// twice the records' own size). A document flushes at most SLOT_CAPACITY records.
+// Records go into fixed chunks, never grown or copied: the runtime frees nothing, so a
+// doubling array would keep every outgrown copy (at 100,000 tools that was twice the records'
+// own size). A document flushes at most SLOT_CAPACITY records.
 const RECORD_CHUNK_SHIFT: i32 = 16;
 const RECORD_CHUNK: i32 = 1 << RECORD_CHUNK_SHIFT;
 const MAX_RECORD_CHUNKS: i32 = <i32>((<i64>MAX_DOCUMENTS * SLOT_CAPACITY) >> RECORD_CHUNK_SHIFT);
 let recordChunks = freshUint32Array(0);
 let chunkBase: usize = 0;
 let recordCount: i32 = 0;
+let documentRecords = freshUint16Array(0);
+let tooManyTerms = false;
 
 function ensureTermCapacity(count: i32): void {
   if (count <= termSlots.length) return;
@@ -69,28 +76,29 @@ function ensureTermCapacity(count: i32): void {
 }
 
 @inline
-function pushRecord(term: i32, posting: u32): void {
+function pushRecord(term: i32, frequencies: u32): void {
   let index = recordCount & (RECORD_CHUNK - 1);
   if (index == 0) {
-    chunkBase = freshUint32Array(RECORD_CHUNK << 1).dataStart;
+    chunkBase = freshUint32Array(RECORD_CHUNK).dataStart;
     unchecked((recordChunks[recordCount >> RECORD_CHUNK_SHIFT] = <u32>chunkBase));
   }
-  store<u64>(chunkBase + (<usize>index << 3), (<u64>posting << 32) | <u64><u32>term);
+  store<u32>(chunkBase + (<usize>index << 2), (<u32>term << TERM_SHIFT) | frequencies);
   recordCount += 1;
 }
 
 function flushDocument(): void {
   if (currentDocument < 0) return;
-  let base = <u32>currentDocument << DOC_SHIFT;
   let nameTerms = 0;
   for (let slot = 0; slot < slotCount; slot++) {
     let frequencies = unchecked(slotFrequencies[slot]);
     if ((frequencies & 3) != 0) nameTerms += 1;
     let term = unchecked(slotTerm[slot]);
     unchecked((termPostings[term] = unchecked(termPostings[term]) + 1));
-    pushRecord(term, base | frequencies);
+    pushRecord(term, frequencies);
   }
+  if (terms.count > MAX_TERMS) tooManyTerms = true;
   nameTermCounts[currentDocument] = <u16>nameTerms;
+  documentRecords[currentDocument] = <u16>slotCount;
   slotCount = 0;
 }
 
@@ -103,6 +111,11 @@ export function beginBuild(count: i32): void {
   currentDocument = -1;
   recordChunks = freshUint32Array(MAX_RECORD_CHUNKS);
   recordCount = 0;
+  documentRecords = freshUint16Array(count);
+  tooManyTerms = false;
+  stagedRecords = 0;
+  stagedDocument = 0;
+  documentLeft = 0;
 }
 
 export function setDocumentRank(document: i32, rank: u32): void {
@@ -202,9 +215,10 @@ export function documentCombinedFrequency(frequencies: u32): f64 {
  * index moves to, so this core never holds the finished posting arrays as well as the records
  * (at 100,000 tools, 43 MiB less at the build's peak).
  */
-export function finishBuild(): void {
+export function finishBuild(): i32 {
   flushDocument();
   currentDocument = -1;
+  if (tooManyTerms) return 1;
   let termCount = terms.count;
   setPostingStarts(termCount);
   let start: u32 = 0;
@@ -215,18 +229,38 @@ export function finishBuild(): void {
   unchecked((postingStarts[termCount] = start));
   termSlots = freshUint32Array(0);
   termPostings = freshUint32Array(0);
+  return 0;
 }
 
-/** Records of the finished build, and where chunk `chunk` of them starts. */
+/** Records of the finished build. */
 export function recordTotal(): i32 {
   return recordCount;
 }
 
-export function recordChunkPointer(chunk: i32): usize {
-  return <usize>unchecked(recordChunks[chunk]);
-}
+let stagedRecords: i32 = 0;
+let stagedDocument: i32 = 0;
+let documentLeft: i32 = 0;
 
-export const RECORDS_PER_CHUNK: i32 = RECORD_CHUNK;
+/**
+ * Writes the next `count` records (at most) of the finished build at `pointer` in the 8-byte
+ * form `placeRecords` takes, their documents put back; returns how many it wrote.
+ */
+export function stageRecords(pointer: usize, count: i32): i32 {
+  let written = 0;
+  while (written < count && stagedRecords < recordCount) {
+    while (documentLeft == 0) {
+      documentLeft = <i32>unchecked(documentRecords[stagedDocument]);
+      stagedDocument += 1;
+    }
+    let record = load<u32>(<usize>unchecked(recordChunks[stagedRecords >> RECORD_CHUNK_SHIFT]) + (<usize>(stagedRecords & (RECORD_CHUNK - 1)) << 2));
+    let packed = (<u32>(stagedDocument - 1) << DOC_SHIFT) | (record & FREQUENCY_MASK);
+    store<u64>(pointer + (<usize>written << 3), (<u64>packed << 32) | <u64>(record >> TERM_SHIFT));
+    documentLeft -= 1;
+    stagedRecords += 1;
+    written += 1;
+  }
+  return written;
+}
 
 // Where the next record of each term goes, and the document whose parts are prepared.
 let placeCursor = freshUint32Array(0);

@@ -594,7 +594,7 @@ export function restoreFieldFrequencies(memory: CoreMemory, encoded: EncodedFreq
   }
 }
 
-/** Bytes of one build record (term, document and clamped frequencies; assembly/index/build.ts). */
+/** Bytes of a build record as staged for placing (term, document, clamped frequencies). */
 const RECORD_BYTES = 8;
 
 /**
@@ -620,16 +620,10 @@ export function transferIndex(from: CoreMemory, to: CoreMemory, configure: (memo
     to.bytes(target.sectionPointer(id), length).set(from.bytes(source.sectionPointer(id), length));
   }
   configure(to);
-  const perChunk = source.RECORDS_PER_CHUNK.value as number;
   const perBatch = Math.floor((2 * (target.MAX_INPUT.value as number)) / RECORD_BYTES);
-  for (let first = 0; first < records; first += perChunk) {
-    const chunk = source.recordChunkPointer(first / perChunk);
-    const inChunk = Math.min(perChunk, records - first);
-    for (let done = 0; done < inChunk; done += perBatch) {
-      const count = Math.min(perBatch, inChunk - done);
-      to.bytes(target.scratchPointer(), count * RECORD_BYTES).set(from.bytes(chunk + done * RECORD_BYTES, count * RECORD_BYTES));
-      target.placeRecords(count);
-    }
+  for (let count = source.stageRecords(perBatch); count > 0; count = source.stageRecords(perBatch)) {
+    to.bytes(target.scratchPointer(), count * RECORD_BYTES).set(from.bytes(source.scratchPointer(), count * RECORD_BYTES));
+    target.placeRecords(count);
   }
   const status = target.finishLoad();
   if (status !== 0) throw new Error(`toolsift internal error: a built index failed check ${status}`);

@@ -49,7 +49,6 @@ export interface CoreExports {
   readonly MAX_INPUT: WebAssembly.Global;
   readonly EXPLAIN_STRIDE: WebAssembly.Global;
   readonly STAGING_BYTES: WebAssembly.Global;
-  readonly RECORDS_PER_CHUNK: WebAssembly.Global;
   scratchPointer(): number;
   stagingPointer(): number;
   decodeStaged(offset: number, length: number): number;
@@ -62,9 +61,9 @@ export interface CoreExports {
   beginBuild(count: number): void;
   setDocumentRank(document: number, rank: number): void;
   addField(document: number, field: number, length: number): void;
-  finishBuild(): void;
+  finishBuild(): number;
   recordTotal(): number;
-  recordChunkPointer(chunk: number): number;
+  stageRecords(count: number): number;
   placeRecords(count: number): void;
   termCount(): number;
   search(length: number, limit: number): number;
