@@ -5,7 +5,7 @@ import { freshUint16Array } from "./fresh";
 import { MAX_INPUT, tokenCount, tokenLength, tokenPointer, tokenize } from "./analyzer/tokenizer";
 import { setWordFormMode } from "./analyzer/wordform";
 import { addField as addFieldText, beginBuild as begin, finishBuild as finish, placeRecords as place, recordTotal, setDocumentRank as setRank, stageRecords as stage } from "./index/build";
-import { FIELD_COUNT, MAX_DOCUMENTS, documentCount, postingStarts, setNameBonus, setScoring, stopwords, terms, weights } from "./index/state";
+import { FIELD_COUNT, MAX_DOCUMENTS, MAX_TERMS, documentCount, postingStarts, setNameBonus, setScoring, stopwords, terms, weights } from "./index/state";
 import { SECTION_COUNT, deriveSections, prepareLoad, restoreTables, sectionBytes, sectionPointer, stageTables, validateLoaded } from "./index/artifact";
 import { BUILD_ID } from "./build-id";
 import { decodeUtf8 } from "./utf8";
@@ -29,7 +29,7 @@ import {
 import { addLexiconEntry as addEntry, lexiconSize, prepareLexicon } from "./search/lexicon";
 
 export { recordTotal };
-export { EXPLAIN_STRIDE, FIELD_COUNT, STAGING_BYTES, MAX_DOCUMENTS, MAX_INPUT, MAX_QUERY_TERMS, SECTION_COUNT, prepareLoad, sectionBytes, sectionPointer, stageTables };
+export { EXPLAIN_STRIDE, FIELD_COUNT, STAGING_BYTES, MAX_DOCUMENTS, MAX_INPUT, MAX_TERMS, MAX_QUERY_TERMS, SECTION_COUNT, prepareLoad, sectionBytes, sectionPointer, stageTables };
 
 /** Identifies this build of the core; artifacts record it (SPEC §2.4). */
 export function buildId(): u32 {
@@ -147,7 +147,7 @@ export function addStagedField(document: i32, field: i32, offset: i32, length: i
 
 /**
  * Ends a build; the index then moves to a fresh core (`stageRecords`, `placeRecords`). 0, or
- * 1 when the catalogue holds more distinct terms than a build can (`MAX_TERMS`).
+ * 1 when the catalogue holds more than `MAX_TERMS` distinct terms.
  */
 export function finishBuild(): i32 {
   let status = finish();

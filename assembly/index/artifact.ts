@@ -5,9 +5,11 @@
 import { decodeLexiconState, encodeLexiconState, lexiconStateBytes } from "../search/lexicon";
 import { freshFloat64Array, freshInt32Array, freshUint16Array, freshUint32Array, freshUint8Array } from "../fresh";
 import { logarithm } from "./log";
+import { tableSizeFor } from "./dictionary";
 import {
   FIELD_COUNT,
   MAX_DOCUMENTS,
+  MAX_TERMS,
   NARROW_DOCUMENTS,
   documentCount,
   documentRanks,
@@ -136,15 +138,15 @@ export function prepareLoad(
   count: i32,
   termCount: i32,
   poolLength: i32,
-  tableSize: i32,
   postingCount: i32,
   stopwordBytes: i32,
   lexiconBytes: i32,
 ): bool {
   if (count < 0 || count >= MAX_DOCUMENTS) return false;
   if (stopwordBytes < 0 || lexiconBytes < 0) return false;
-  if (termCount < 0 || poolLength < 0 || postingCount < 0) return false;
-  if (tableSize <= termCount || tableSize < 2 || (tableSize & (tableSize - 1)) != 0) return false;
+  if (termCount < 0 || termCount > MAX_TERMS || poolLength < 0 || postingCount < 0) return false;
+  // The table is the one a build of these terms would have; `deriveSections` fills it.
+  let tableSize = tableSizeFor(termCount);
   reserve(count, termCount, poolLength, tableSize, postingCount, stopwordBytes, lexiconBytes);
   setDocumentArrays(count);
   setPostingArrays(termCount, postingCount);

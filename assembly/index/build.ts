@@ -7,6 +7,7 @@ import {
   averageFieldLength,
   FIELD_CAPS,
   MAX_DOCUMENTS,
+  MAX_TERMS,
   FIELD_COUNT,
   b,
   documentCount,
@@ -46,7 +47,6 @@ let currentDocument: i32 = -1;
 // build holds at most 2^20 distinct terms (`finishBuild` says when a catalogue has more).
 const TERM_SHIFT: u32 = 12;
 const FREQUENCY_MASK: u32 = (1 << TERM_SHIFT) - 1;
-export const MAX_TERMS: i32 = 1 << 20;
 // The 8-byte form `placeRecords` takes: the document above the frequencies (MAX_DOCUMENTS is 2^20).
 const DOC_SHIFT: u32 = 12;
 // Records go into fixed chunks, never grown or copied: the runtime frees nothing, so a

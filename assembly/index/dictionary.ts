@@ -34,6 +34,16 @@ export function align4(bytes: i32): i32 {
   return (bytes + 3) & ~3;
 }
 
+/**
+ * The table size a dictionary of `count` terms has after interning them one by one: the
+ * least power of two from 512 that is at least twice the count (so a lookup always ends).
+ */
+export function tableSizeFor(count: i32): i32 {
+  let size = 512;
+  while (size < count << 1) size <<= 1;
+  return size;
+}
+
 export class TermDictionary {
   pool: Uint16Array = freshUint16Array(1024);
   offsets: Uint32Array = freshUint32Array(256);

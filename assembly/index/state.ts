@@ -8,6 +8,8 @@ export const FIELD_COUNT: i32 = 6;
 /** Tokens kept per field: name, aliases, tags, summary, description, params (SPEC §1.6). */
 export const FIELD_CAPS: StaticArray<i32> = [32, 96, 64, 64, 128, 128];
 export const MAX_DOCUMENTS: i32 = 1 << 20;
+/** Distinct terms one index holds: a build record keeps 20 bits of term (assembly/index/build.ts). */
+export const MAX_TERMS: i32 = 1 << 20;
 /** Up to this many documents a posting entry is a u16, above it a u32 (DESIGN.md "Index layout"). */
 export const NARROW_DOCUMENTS: i32 = 1 << 15;
 

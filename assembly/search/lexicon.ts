@@ -3,7 +3,7 @@
 // expansion weight. In `plural` mode Cyrillic key and query tokens are matched in their
 // Snowball stem (only for the lexicon: index terms are untouched), so one key covers the
 // inflected forms a request uses.
-import { freshFloat64Array, freshInt32Array, freshUint16Array } from "../fresh";
+import { freshInt32Array, freshUint16Array, freshUint8Array } from "../fresh";
 import { MAX_INPUT, tokenCount, tokenLength, tokenPointer, tokenize } from "../analyzer/tokenizer";
 import { MODE_PLURAL, wordFormMode } from "../analyzer/wordform";
 import { TermDictionary } from "../index/dictionary";
@@ -240,9 +240,17 @@ export function prepareLexicon(): void {
   }
 }
 
-// Per query token: its key-token number, or −1; and 1 when a translation covers it.
+// Per query token: its key-token number, or −1; and the token count of the longest
+// translation key that covers it, or 0 (its weight is one over that, DESIGN.md §A6 step 1).
 const queryKeyTokens = freshInt32Array(MAX_INPUT * 2 + 64);
-export const translatedTokens = freshFloat64Array(MAX_INPUT * 2 + 64);
+const coveringKeyTokens = freshUint8Array(MAX_INPUT * 2 + 64);
+
+/** The query weight of token `token` of the stream `matchLexicon` last read. */
+@inline
+export function ownTokenWeight(token: i32): f64 {
+  let keyLength = unchecked(coveringKeyTokens[token]);
+  return keyLength == 0 ? 1.0 : 1.0 / <f64>keyLength;
+}
 
 function matchesAt(entry: i32, token: i32): bool {
   let keyLength = unchecked(entryKeyLength[entry]);
@@ -255,12 +263,12 @@ function matchesAt(entry: i32, token: i32): bool {
 }
 
 /**
- * Matches the current token stream against the keys (DESIGN.md §A6 step 1): marks in
- * `translatedTokens` every token a translation key (not an English synonym) covers. Must run
- * before `expandTokens`, on the same stream.
+ * Matches the current token stream against the keys (DESIGN.md §A6 step 1): notes for every
+ * token the longest translation key (not an English synonym) that covers it. Must run before
+ * `ownTokenWeight` and `expandTokens`, on the same stream.
  */
 export function matchLexicon(): void {
-  for (let token = 0; token < tokenCount; token++) unchecked((translatedTokens[token] = 1.0));
+  for (let token = 0; token < tokenCount; token++) unchecked((coveringKeyTokens[token] = 0));
   if (entryCount == 0) return;
   for (let token = 0; token < tokenCount; token++) {
     let length = lexiconForm(tokenPointer(token), unchecked(tokenLength[token]));
@@ -272,9 +280,8 @@ export function matchLexicon(): void {
     for (let entry = unchecked(entryHead[first]); entry >= 0; entry = unchecked(entryNext[entry])) {
       if (unchecked(entryRelated[entry]) != 0 || !matchesAt(entry, token)) continue;
       let keyLength = unchecked(entryKeyLength[entry]);
-      let share = 1.0 / <f64>keyLength;
       for (let covered = token; covered < token + keyLength; covered++) {
-        if (share < unchecked(translatedTokens[covered])) unchecked((translatedTokens[covered] = share));
+        if (keyLength > <i32>unchecked(coveringKeyTokens[covered])) unchecked((coveringKeyTokens[covered] = <u8>keyLength));
       }
     }
   }
@@ -291,19 +298,7 @@ export function expandTokens(emit: (term: i32, related: bool) => void): void {
     let first = unchecked(queryKeyTokens[token]);
     if (first < 0) continue;
     for (let entry = unchecked(entryHead[first]); entry >= 0; entry = unchecked(entryNext[entry])) {
-      if (!matchesAt(entry, token)) continue;
-      let start = unchecked(entryExpansionStart[entry]);
-      let end = start + unchecked(entryExpansionLength[entry]);
-      let related = unchecked(entryRelated[entry]) != 0;
-      for (let at = start; at < end; at++) {
-        let word = unchecked(expansionList[at]);
-        let term = unchecked(expansionTerms[word]);
-        if (term >= 0) emit(term, related);
-        if (!related && translationCount < MAX_TRANSLATIONS) {
-          unchecked((translationWords[translationCount] = word));
-          translationCount += 1;
-        }
-      }
+      if (matchesAt(entry, token)) emitEntry(entry, emit);
     }
   }
   // Step 5b: the English synonyms of each translation word, as if the request had said it.
@@ -314,13 +309,24 @@ export function expandTokens(emit: (term: i32, related: bool) => void): void {
     let key = keyTokens.find(expansionWords.termPointer(word), expansionWords.termLength(word));
     if (key < 0) continue;
     for (let entry = unchecked(entryHead[key]); entry >= 0; entry = unchecked(entryNext[entry])) {
-      if (unchecked(entryRelated[entry]) == 0 || unchecked(entryKeyLength[entry]) != 1) continue;
-      let start = unchecked(entryExpansionStart[entry]);
-      let end = start + unchecked(entryExpansionLength[entry]);
-      for (let at = start; at < end; at++) {
-        let term = unchecked(expansionTerms[unchecked(expansionList[at])]);
-        if (term >= 0) emit(term, true);
-      }
+      if (unchecked(entryRelated[entry]) != 0 && unchecked(entryKeyLength[entry]) == 1) emitEntry(entry, emit);
+    }
+  }
+}
+
+// Emits an entry's English words that are index terms; a translation's words are also kept
+// (up to MAX_TRANSLATIONS a query) for their synonyms.
+function emitEntry(entry: i32, emit: (term: i32, related: bool) => void): void {
+  let start = unchecked(entryExpansionStart[entry]);
+  let end = start + unchecked(entryExpansionLength[entry]);
+  let related = unchecked(entryRelated[entry]) != 0;
+  for (let at = start; at < end; at++) {
+    let word = unchecked(expansionList[at]);
+    let term = unchecked(expansionTerms[word]);
+    if (term >= 0) emit(term, related);
+    if (!related && translationCount < MAX_TRANSLATIONS) {
+      unchecked((translationWords[translationCount] = word));
+      translationCount += 1;
     }
   }
 }

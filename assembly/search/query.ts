@@ -4,7 +4,7 @@
 import { freshFloat64Array, freshInt32Array, freshUint16Array, freshUint32Array, freshUint8Array } from "../fresh";
 import { MAX_INPUT, tokenCount, tokenLength, tokenPointer, tokenize } from "../analyzer/tokenizer";
 import { MODE_PLURAL, foldWordForm, wordFormMode } from "../analyzer/wordform";
-import { expandTokens, matchLexicon, translatedTokens } from "./lexicon";
+import { expandTokens, matchLexicon, ownTokenWeight } from "./lexicon";
 import { logarithm } from "../index/log";
 import {
   documentCount,
@@ -221,14 +221,12 @@ function frequencyOf(term: i32): u32 {
   return unchecked(postingStarts[term + 1]) - unchecked(postingStarts[term]);
 }
 
-let candidateWeight: f64 = 1.0;
-
 @inline
-function addCandidate(term: i32): void {
+function addCandidate(term: i32, weight: f64): void {
   if (unchecked(termStamps[term]) == stamp) return;
   unchecked((termStamps[term] = stamp));
   unchecked((candidates[candidateCount] = term));
-  unchecked((candidateWeights[candidateCount] = candidateWeight));
+  unchecked((candidateWeights[candidateCount] = weight));
   candidateCount += 1;
 }
 
@@ -244,7 +242,7 @@ function usableHalf(pointer: usize, length: i32, allStopwords: bool): i32 {
 }
 
 // DESIGN.md §A6 step 3: an absent term may be two index terms written together.
-function splitAbsentTerm(pointer: usize, length: i32, allStopwords: bool): void {
+function splitAbsentTerm(pointer: usize, length: i32, allStopwords: bool, weight: f64): void {
   for (let cut = length - MIN_SPLIT_UNITS; cut >= MIN_SPLIT_UNITS; cut--) {
     let prefix = usableHalf(pointer, cut, allStopwords);
     if (prefix < 0) continue;
@@ -253,8 +251,8 @@ function splitAbsentTerm(pointer: usize, length: i32, allStopwords: bool): void 
     suffixLength = foldWordForm(suffixBuffer.dataStart, suffixLength);
     let suffix = usableHalf(suffixBuffer.dataStart, suffixLength, allStopwords);
     if (suffix < 0) continue;
-    addCandidate(prefix);
-    addCandidate(suffix);
+    addCandidate(prefix, weight);
+    addCandidate(suffix, weight);
     return;
   }
 }
@@ -271,16 +269,14 @@ function chooseQueryTerms(): void {
   candidateCount = 0;
   matchLexicon();
   for (let token = 0; token < tokenCount; token++) {
-    // A token a translation covers counts at the related weight: its English words stand for
-    // it, and it keeps matching tools described in its own language.
-    candidateWeight = unchecked(translatedTokens[token]);
-    if (candidateWeight == 0) continue;
+    // A token a translation covers shares its word's weight with the word's other tokens.
+    let weight = ownTokenWeight(token);
     let pointer = tokenPointer(token);
     let length = unchecked(tokenLength[token]);
     if (!allStopwords && stopwords.find(pointer, length) >= 0) continue;
     let term = terms.find(pointer, length);
-    if (term >= 0) addCandidate(term);
-    else splitAbsentTerm(pointer, length, allStopwords);
+    if (term >= 0) addCandidate(term, weight);
+    else splitAbsentTerm(pointer, length, allStopwords, weight);
   }
   queryTermCount = 0;
   selectOwnTerms();

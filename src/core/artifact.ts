@@ -369,7 +369,6 @@ export function loadIndex(
   const count = view.getUint32(20, true);
   const termCount = view.getUint32(24, true);
   const poolLength = view.getUint32(28, true);
-  const tableSize = termTableSize(termCount);
   const postingCount = view.getUint32(36, true);
   if (view.getUint32(40, true) !== SECTION_ORDER.length) corrupt("section count", 40);
   const tableBytes = 8 * SECTION_ORDER.length;
@@ -431,7 +430,7 @@ export function loadIndex(
   let status: number;
   try {
     const stagedBytes = (id: number): number => lengths[SECTION_ORDER.indexOf(id)]!;
-    if (!core.prepareLoad(count, termCount, poolLength, tableSize, postingCount, stagedBytes(SECTION_STOPWORD_TABLE), stagedBytes(SECTION_LEXICON_TABLES))) {
+    if (!core.prepareLoad(count, termCount, poolLength, postingCount, stagedBytes(SECTION_STOPWORD_TABLE), stagedBytes(SECTION_LEXICON_TABLES))) {
       corrupt("index sizes");
     }
     if (inCore) {
@@ -508,13 +507,6 @@ function decodeTermText(source: Uint8Array, units: Uint16Array): void {
     if (position >= units.length || unit > 0xffff) corrupt("term text");
     units[position] = unit;
   }
-}
-
-/** The term table's size as a build leaves it: the least power of two from 512 at most half full. */
-function termTableSize(termCount: number): number {
-  let size = 512;
-  while (size < 2 * termCount) size *= 2;
-  return size;
 }
 
 // The options of an artifact made with other than the default options, checked against its
@@ -610,7 +602,7 @@ export function transferIndex(from: CoreMemory, to: CoreMemory, configure: (memo
   const target = to.core;
   source.stageTables();
   const records = source.recordTotal();
-  const sizes = [source.documents(), source.termCount(), source.termPoolLength(), termTableSize(source.termCount()), records] as const;
+  const sizes = [source.documents(), source.termCount(), source.termPoolLength(), records] as const;
   if (!target.prepareLoad(...sizes, source.sectionBytes(SECTION_STOPWORD_TABLE), source.sectionBytes(SECTION_LEXICON_TABLES))) {
     throw new Error("toolsift internal error: a built index does not fit a fresh core");
   }

@@ -75,7 +75,7 @@ export class CoreMemory {
   /** A view of `length` u16 at `pointer` (2-aligned), in the platform's byte order. */
   uint16View(pointer: number, length: number): Uint16Array {
     this.#refresh();
-    return new Uint16Array(this.core.memory.buffer, pointer, length);
+    return this.#units.subarray(pointer >>> 1, (pointer >>> 1) + length);
   }
 
   int32View(pointer: number, length: number): Int32Array {

@@ -49,6 +49,7 @@ export interface CoreExports {
   readonly MAX_INPUT: WebAssembly.Global;
   readonly EXPLAIN_STRIDE: WebAssembly.Global;
   readonly STAGING_BYTES: WebAssembly.Global;
+  readonly MAX_TERMS: WebAssembly.Global;
   scratchPointer(): number;
   stagingPointer(): number;
   decodeStaged(offset: number, length: number): number;
@@ -79,7 +80,7 @@ export interface CoreExports {
   buildId(): number;
   sectionPointer(section: number): number;
   sectionBytes(section: number): number;
-  prepareLoad(count: number, termCount: number, poolLength: number, tableSize: number, postingCount: number, stopwordBytes: number, lexiconBytes: number): number;
+  prepareLoad(count: number, termCount: number, poolLength: number, postingCount: number, stopwordBytes: number, lexiconBytes: number): number;
   stageTables(): void;
   checksumLanesPointer(): number;
   absorbSection(section: number): void;

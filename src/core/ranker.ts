@@ -6,7 +6,7 @@ import { IdTable } from "./ids.js";
 import { confidenceFloor, resolveConfidenceOptions, type ConfidenceOptions } from "./confidence.js";
 import { CoreMemory } from "./memory.js";
 import { NameIndex, matchNames } from "./name-fallback.js";
-import { MAX_DOCUMENTS, MAX_TERMS, idOrder, validateDocs } from "./validate.js";
+import { MAX_DOCUMENTS, idOrder, validateDocs } from "./validate.js";
 import { instantiateCore } from "./module.js";
 import { DEFAULT_RANKER_OPTIONS, FIELDS, resolveRankerOptions, type FieldName, type RankerOptions, type ResolvedRankerOptions } from "./options.js";
 
@@ -179,7 +179,8 @@ export class Bm25ToolRanker implements ToolRanker {
       if (onProgress !== undefined && (document & 1023) === 1023) onProgress(document + 1, checked.length);
     }
     if (core.finishBuild() !== 0) {
-      throw new ToolsiftError("invalid_catalogue", `a catalogue's tools hold at most ${MAX_TERMS.toLocaleString("en-US")} distinct terms; this one has more`);
+      const limit = (core.MAX_TERMS.value as number).toLocaleString("en-US");
+      throw new ToolsiftError("invalid_catalogue", `a catalogue's tools hold at most ${limit} distinct terms; this one has more`);
     }
     this.#memory = new CoreMemory(instantiateCore());
     transferIndex(building, this.#memory, (memory) => configureScoring(memory, this.options));

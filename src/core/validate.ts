@@ -3,8 +3,6 @@ import type { ToolSearchDoc } from "../types.js";
 
 /** The largest catalogue one index holds (document numbers use 20 bits of a posting). */
 export const MAX_DOCUMENTS = 1 << 20;
-/** Distinct terms a build holds (assembly/index/build.ts `MAX_TERMS`: a record keeps 20 bits of term). */
-export const MAX_TERMS = 1 << 20;
 
 // The checks of a catalogue and their errors, entry by entry; the first problem throws. Only
 // reached when the fast checks below found something, so its error is the one a caller sees.
