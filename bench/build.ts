@@ -1,25 +1,21 @@
 // Build time and retained memory per engine and catalogue size.
 //
 //   npx tsx --expose-gc bench/build.ts [--sizes 1000,10000] [--engines toolsift,minisearch]
-import type { ToolSearchDoc } from "../src/types.js";
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { BenchCatalogue } from "./lib/catalogues.js";
 import type { BenchEngine, EngineFactory } from "./lib/engine.js";
-import {
-  formatBytes,
-  formatMillis,
-  formatRatio,
-  isMain,
-  markdownTable,
-  measureMemory,
-  median,
-  timeOnce,
-  type MemoryDelta,
-} from "./lib/harness.js";
+import { formatBytes, formatMillis, formatRatio, isMain, markdownTable, median, timeOnce, type MemoryDelta } from "./lib/harness.js";
 import { standaloneSetup } from "./lib/select.js";
+
+const MEMORY_CHILD = path.join(path.dirname(fileURLToPath(import.meta.url)), "memory-child.ts");
 
 export interface BuildResult {
   /** Median wall time of `runs` builds, ms. */
   readonly ms: number;
   readonly runs: number;
+  /** From a first build in a process of its own (bench/memory-child.ts). */
   readonly memory: MemoryDelta;
   /** The last engine built, for the query and artifact measurements that follow. */
   readonly engine: BenchEngine;
@@ -28,22 +24,32 @@ export interface BuildResult {
 /** Repeats stop once this much time has gone into one engine's builds. */
 export const REPEAT_BUDGET_MS = 5000;
 
-/** Builds up to `runs` times (the first also measures memory) and keeps the last index. */
-export function measureBuild(factory: EngineFactory, docs: readonly ToolSearchDoc[], runs: number): BuildResult {
+/**
+ * Builds up to `runs` times here, keeping the last index, and once more in a process of its
+ * own for the memory figures: in a shared process the peak depends on what the engines before
+ * left and on how far the heap had grown (V8 samples it at collections, and a grown heap
+ * collects less often), which moved one engine's figure by half.
+ */
+export function measureBuild(factory: EngineFactory, catalogue: BenchCatalogue, runs: number): BuildResult {
   const times: number[] = [];
-  const first = measureMemory(() => {
-    const engine = factory.create();
-    times.push(timeOnce(() => engine.build(docs)).ms);
-    return engine;
-  });
-  let engine = first.result;
+  let engine: BenchEngine | undefined;
   // Slow builds are not repeated: a 20 s build has no timer noise worth a median.
-  for (let run = 1; run < runs && times.reduce((sum, ms) => sum + ms, 0) < REPEAT_BUDGET_MS; run++) {
+  for (let run = 0; run < runs && (run === 0 || times.reduce((sum, ms) => sum + ms, 0) < REPEAT_BUDGET_MS); run++) {
     const next = factory.create();
-    times.push(timeOnce(() => next.build(docs)).ms);
+    times.push(timeOnce(() => next.build(catalogue.docs)).ms);
     engine = next;
   }
-  return { ms: median(times), runs: times.length, memory: first.memory, engine };
+  return { ms: median(times), runs: times.length, memory: measureBuildMemory(factory.name, catalogue), engine: engine! };
+}
+
+/** One build of `engine` over `catalogue` in a process of its own (bench/memory-child.ts). */
+export function measureBuildMemory(engine: string, catalogue: BenchCatalogue): MemoryDelta {
+  const child = spawnSync(process.execPath, ["--expose-gc", "--import", "tsx", MEMORY_CHILD, engine, catalogue.spec], {
+    encoding: "utf8",
+    maxBuffer: 1 << 20,
+  });
+  if (child.status !== 0) throw new Error(`the memory process of ${engine} failed: ${(child.stderr ?? "").trim().split("\n").pop()}`);
+  return JSON.parse(child.stdout.trim().split("\n").pop()!) as MemoryDelta;
 }
 
 /** Runs per size: a few at small sizes for a stable median, one at 100k. */
@@ -57,7 +63,7 @@ if (isMain(import.meta.url)) {
     const rows: string[][] = [];
     let toolsiftMs = Number.NaN;
     for (const factory of engines) {
-      const result = measureBuild(factory, catalogue.docs, buildRuns(catalogue.docs.length));
+      const result = measureBuild(factory, catalogue, buildRuns(catalogue.docs.length));
       if (factory.name === "toolsift") toolsiftMs = result.ms;
       rows.push([factory.name, formatMillis(result.ms), formatRatio(result.ms, toolsiftMs), formatBytes(result.memory.retainedBytes)]);
       console.error(`${catalogue.name} ${factory.name}: ${formatMillis(result.ms)}`);

@@ -78,7 +78,7 @@ function growthExponent(first: readonly [number, number], last: readonly [number
 
 function measurePoint(factory: EngineFactory, catalogue: BenchCatalogue): Point {
   const tools = catalogue.docs.length;
-  const { result: build, memories } = recordInstanceMemories(() => measureBuild(factory, catalogue.docs, buildRuns(tools)));
+  const { result: build, memories } = recordInstanceMemories(() => measureBuild(factory, catalogue, buildRuns(tools)));
   // The last instance created belongs to the index measureBuild kept.
   const wasmBytes = memories.at(-1)?.buffer.byteLength ?? Number.NaN;
   const query = measureQueries(build.engine, catalogue, { budgetMs });

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { REPEAT_BUDGET_MS } from "./build.js";
 import type { BenchEngine } from "./lib/engine.js";
 import { collectGarbage, median, timeOnce } from "./lib/harness.js";
-import { selectEngines } from "./lib/select.js";
+import { childSetup } from "./lib/select.js";
 
 /** What the child reports back. */
 export interface ChildLoadResult {
@@ -19,17 +19,10 @@ export interface ChildLoadResult {
 
 const WARM_UP_LOADS = 2;
 
-const [name, file, runsText, probe] = process.argv.slice(2);
-if (name === undefined || file === undefined || runsText === undefined || probe === undefined) {
-  console.error("usage: load-child.ts <engine> <artifact file> <runs> <probe>");
-  process.exit(1);
-}
-const { engines } = await selectEngines([name], { variants: true });
-const factory = engines.find((engine) => engine.name === name);
-if (factory === undefined) {
-  console.error(`load-child: no engine named ${name}`);
-  process.exit(1);
-}
+const {
+  factory,
+  args: [, file, runsText, probe],
+} = await childSetup("load-child.ts", ["engine", "artifact file", "runs", "probe"]);
 const raw = readFileSync(file);
 const data: string | Uint8Array = file.endsWith(".json") ? raw.toString("utf8") : new Uint8Array(raw.buffer, raw.byteOffset, raw.byteLength);
 const runs = Number(runsText);

@@ -86,7 +86,7 @@ for (const catalogue of catalogues) {
 function measureOne(factory: (typeof engines)[number], catalogue: BenchCatalogue): Row {
   const base = { catalogue: catalogue.name, tools: catalogue.docs.length, engine: factory.name };
   try {
-    const build = measureBuild(factory, catalogue.docs, buildRuns(catalogue.docs.length));
+    const build = measureBuild(factory, catalogue, buildRuns(catalogue.docs.length));
     msPerTool.set(factory.name, Math.max(msPerTool.get(factory.name) ?? 0, build.ms / catalogue.docs.length));
     bytesPerTool.set(factory.name, Math.max(bytesPerTool.get(factory.name) ?? 0, build.memory.retainedBytes / catalogue.docs.length));
     const query = measureQueries(build.engine, catalogue, { budgetMs });
@@ -227,8 +227,9 @@ function report(): string {
     "Build is the median of 3 builds (1 at 100k, and no repeats once 5 s have gone into one engine's builds). " +
       "The artifact is each engine's own serialized form (toolsift: its binary artifact; peers: their JSON export), loaded in a process of its own per engine, as in a cold Worker (`bench/load-child.ts`: the median of up to 9 loads after 2 untimed ones, 1 at 100k, each after a forced full collection; the first load, cold, is in `results.json`), and checked to answer a probe query identically.",
     "",
-    "Per tool: **memory** is what the built index retains (V8 heap + external memory, which includes ArrayBuffers and WebAssembly memory, after a forced GC); " +
-      "**peak** is the most the same figure grew during the first build, garbage included (the larger of the reading when the build returns and V8's reading before each collection during it, `v8.GCProfiler`); " +
+    "Per tool: **memory** and **peak** come from one more build of each engine in a process of its own (`bench/memory-child.ts`), so no engine inherits another's heap. " +
+      "**memory** is what the built index retains (V8 heap + external memory, which includes ArrayBuffers and WebAssembly memory, after a forced GC); " +
+      "**peak** is the most the same figure grew during that build, garbage included (the larger of the reading when the build returns and V8's reading before each collection during it, `v8.GCProfiler`); " +
       "**artifact** is the serialized size. Each is divided by the number of tools; × is the peer's figure over toolsift's.",
     "",
   );

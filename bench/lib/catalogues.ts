@@ -6,6 +6,8 @@ import { longQueries, shortQueries, type QuerySet } from "./query-sets.js";
 /** One catalogue the performance benchmarks run on, with its two query sets. */
 export interface BenchCatalogue {
   readonly name: string;
+  /** What `benchCatalogue` rebuilds it from in another process: the size, or `seal`. */
+  readonly spec: string;
   readonly docs: readonly ToolSearchDoc[];
   readonly long: QuerySet;
   readonly short: QuerySet;
@@ -15,6 +17,7 @@ export interface BenchCatalogue {
 export const DEFAULT_SIZES = [1_000, 10_000, 100_000] as const;
 
 const SHORT_QUERY_COUNT = 400;
+const SEAL_SPEC = "seal";
 
 /** `1000` → `1k`, `100000` → `100k`. */
 export function sizeLabel(size: number): string {
@@ -42,6 +45,7 @@ export function benchCatalogues(
     for (const size of sizes) {
       catalogues.push({
         name: `mcp×${sizeLabel(size)}`,
+        spec: String(size),
         docs: replicateCatalogue(mcp.value, size),
         long: { ...toolbench.value, queries: shuffled(toolbench.value.queries) },
         short: { ...short, queries: shuffled(short.queries) },
@@ -57,6 +61,7 @@ export function benchCatalogues(
       const short = shortQueries(seal.value, SHORT_QUERY_COUNT, "Seal-Tools");
       catalogues.push({
         name: `seal-tools (${seal.value.length})`,
+        spec: SEAL_SPEC,
         docs: seal.value,
         long: { ...sealQueries.value, queries: shuffled(sealQueries.value.queries) },
         short: { ...short, queries: shuffled(short.queries) },
@@ -64,4 +69,13 @@ export function benchCatalogues(
     }
   }
   return { catalogues, skipped };
+}
+
+/** The catalogue `spec` names (`BenchCatalogue.spec`), built as `benchCatalogues` builds it. */
+export function benchCatalogue(spec: string): BenchCatalogue {
+  const seal = spec === SEAL_SPEC;
+  const { catalogues, skipped } = benchCatalogues(seal ? [] : [Number(spec)], { seal });
+  const catalogue = catalogues[0];
+  if (catalogue === undefined) throw new Error(`no catalogue ${spec}: ${skipped.join("; ")}`);
+  return catalogue;
 }

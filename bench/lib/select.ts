@@ -35,3 +35,26 @@ export async function standaloneSetup(names?: readonly string[]): Promise<{ engi
   for (const note of [...notes, ...skipped]) console.error(note);
   return { engines, catalogues };
 }
+
+/**
+ * The start of a child benchmark process: its arguments (`usage` names them, the engine
+ * first), or the usage and exit 1 when one is missing; the engine, or exit 1.
+ */
+export async function childSetup<const Usage extends readonly string[]>(
+  script: string,
+  usage: Usage,
+): Promise<{ factory: EngineFactory; args: { [Index in keyof Usage]: string } }> {
+  const args = process.argv.slice(2);
+  if (args.length < usage.length) {
+    console.error(`usage: ${script} ${usage.map((name) => `<${name}>`).join(" ")}`);
+    process.exit(1);
+  }
+  const name = args[0]!;
+  const { engines } = await selectEngines([name], { variants: true });
+  const factory = engines.find((engine) => engine.name === name);
+  if (factory === undefined) {
+    console.error(`${script}: no engine named ${name}`);
+    process.exit(1);
+  }
+  return { factory, args: args as { [Index in keyof Usage]: string } };
+}
