@@ -15,818 +15,819 @@
 // or `一下` gets the split form as a key of its own. Values are lower-case English words; a
 // phrase is several words ("pull", "request").
 
-/** One line of the table: the forms that share a meaning, and the English words for it. */
-type Entry = readonly [forms: string, english: string];
+// One line per meaning: its forms, `=`, and the English words for it, each list separated by
+// spaces. Plain text is the smallest form a bundle can carry.
 
-const RUSSIAN: readonly Entry[] = [
+const RUSSIAN = [
   // code hosting
-  ["пулреквест пуллреквест", "pull request"],
-  ["реквест", "request"],
-  ["мержреквест мерджреквест", "merge request"],
-  ["мерж мердж смержи замержи слей слияние", "merge"],
-  ["ревью", "review"],
-  ["апрув апрувни заапрувь одобри", "approve"],
-  ["ветку ветки веток бранч", "branch"],
-  ["коммит коммиты закоммить закоммитить", "commit"],
-  ["запушь пуш", "push"],
-  ["репозиторий репа", "repository repo"],
-  ["форкни форк", "fork"],
-  ["склонируй клонировать", "clone"],
-  ["дифф изменения", "change diff"],
+  `пулреквест пуллреквест=pull request
+реквест=request
+мержреквест мерджреквест=merge request
+мерж мердж смержи замержи слей слияние=merge
+ревью=review
+апрув апрувни заапрувь одобри=approve
+ветку ветки веток бранч=branch
+коммит коммиты закоммить закоммитить=commit
+запушь пуш=push
+репозиторий репа=repository repo
+форкни форк=fork
+склонируй клонировать=clone
+дифф изменения=change diff`,
   // trackers and planning
-  ["ишью", "issue"],
-  ["тикет", "ticket issue"],
-  ["баг", "bug issue"],
-  ["таска тасок", "task"],
-  ["задача задачу задачи задач", "task"],
-  ["подзадача", "subtask"],
-  ["туду тудушка", "todo task"],
-  ["фича", "feature"],
-  ["фичефлаг", "feature flag"],
-  ["флаг", "flag"],
-  ["эпик", "epic"],
-  ["спринт", "sprint iteration cycle"],
-  ["бэклог", "backlog"],
-  ["проект", "project"],
-  ["доска", "board"],
-  ["карточка", "card"],
-  ["колонка столбец", "column"],
-  ["комментарий коммент", "comment"],
-  ["метка лейбл", "label"],
-  ["тег", "tag"],
+  `ишью=issue
+тикет=ticket issue
+баг=bug issue
+таска тасок=task
+задача задачу задачи задач=task
+подзадача=subtask
+туду тудушка=todo task
+фича=feature
+фичефлаг=feature flag
+флаг=flag
+эпик=epic
+спринт=sprint iteration cycle
+бэклог=backlog
+проект=project
+доска=board
+карточка=card
+колонка столбец=column
+комментарий коммент=comment
+метка лейбл=label
+тег=tag`,
   // releases and CI
-  ["релиз", "release"],
-  ["выкати выкатка", "deploy release"],
-  ["раскатай раскатка", "deploy rollout"],
-  ["деплой задеплой задеплоить", "deploy"],
-  ["откати", "rollback undo revert"],
-  ["сборка билд", "build"],
-  ["пайплайн", "pipeline"],
-  ["джоба", "job"],
-  ["воркфлоу", "workflow"],
-  ["тест", "test"],
-  ["флакают флаки нестабильные", "flaky"],
-  ["линтер линт", "lint"],
+  `релиз=release
+выкати выкатка=deploy release
+раскатай раскатка=deploy rollout
+деплой задеплой задеплоить=deploy
+откати=rollback undo revert
+сборка билд=build
+пайплайн=pipeline
+джоба=job
+воркфлоу=workflow
+тест=test
+флакают флаки нестабильные=flaky
+линтер линт=lint`,
   // errors and observability
-  ["ошибка ошибок", "error"],
-  ["краш вылетает", "crash"],
-  ["упал падает", "failure failed"],
-  ["лог", "log"],
-  ["метрика", "metric"],
-  ["дашборд", "dashboard"],
-  ["мониторинг монитор", "monitor"],
-  ["алерт", "alert monitor"],
-  ["инцидент", "incident"],
-  ["даунтайм", "downtime"],
+  `ошибка ошибок=error
+краш вылетает=crash
+упал падает=failure failed
+лог=log
+метрика=metric
+дашборд=dashboard
+мониторинг монитор=monitor
+алерт=alert monitor
+инцидент=incident
+даунтайм=downtime`,
   // infrastructure
-  ["кластер", "cluster"],
-  ["пода", "pod"],
-  ["неймспейс", "namespace"],
-  ["деплоймент", "deployment"],
-  ["реплика", "replica"],
-  ["масштабируй отмасштабируй", "scale"],
-  ["контейнер", "container"],
-  ["образ", "image"],
-  ["сервер", "server"],
-  ["хост", "host"],
-  ["нода", "node"],
-  ["сервис", "service"],
-  ["прод продакшн", "production"],
-  ["стейджинг", "staging"],
-  ["окружение", "environment"],
-  ["домен", "domain"],
-  ["днс", "dns"],
-  ["бэкап", "backup"],
-  ["снапшот", "snapshot"],
-  ["виртуалка впс", "virtual machine"],
-  ["сертификат", "certificate"],
-  ["файрвол фаервол", "firewall"],
+  `кластер=cluster
+пода=pod
+неймспейс=namespace
+деплоймент=deployment
+реплика=replica
+масштабируй отмасштабируй=scale
+контейнер=container
+образ=image
+сервер=server
+хост=host
+нода=node
+сервис=service
+прод продакшн=production
+стейджинг=staging
+окружение=environment
+домен=domain
+днс=dns
+бэкап=backup
+снапшот=snapshot
+виртуалка впс=virtual machine
+сертификат=certificate
+файрвол фаервол=firewall`,
   // data
-  ["база бд", "database"],
-  ["таблица табличка", "table spreadsheet sheet"],
-  ["запрос", "query request"],
-  ["миграция", "migration"],
-  ["строка", "row"],
-  ["запись записи", "record"],
-  ["коллекция", "collection"],
-  ["индекс", "index"],
-  ["схема", "schema"],
+  `база бд=database
+таблица табличка=table spreadsheet sheet
+запрос=query request
+миграция=migration
+строка=row
+запись записи=record
+коллекция=collection
+индекс=index
+схема=schema`,
   // documents and files
-  ["документ", "document doc"],
-  ["документация доки", "documentation doc"],
-  ["вики", "wiki"],
-  ["страница", "page"],
-  ["заметка", "note"],
-  ["файл", "file"],
-  ["папка", "folder directory"],
-  ["директория каталог", "directory folder"],
-  ["диск", "drive disk"],
-  ["пдф пдфка пдфку", "pdf"],
-  ["скрин скриншот заскринь", "screenshot"],
-  ["картинка изображение", "image"],
-  ["видео", "video"],
-  ["отчет", "report"],
-  ["презентация слайды", "presentation slide"],
-  ["диаграмма", "chart diagram"],
-  ["график", "chart graph"],
-  ["блоксхема блоксхему", "flow diagram flowchart"],
-  ["майндмэп майндмап", "mind map"],
-  ["круговая", "pie"],
-  ["столбчатая", "column bar"],
+  `документ=document doc
+документация доки=documentation doc
+вики=wiki
+страница=page
+заметка=note
+файл=file
+папка=folder directory
+директория каталог=directory folder
+диск=drive disk
+пдф пдфка пдфку=pdf
+скрин скриншот заскринь=screenshot
+картинка изображение=image
+видео=video
+отчет=report
+презентация слайды=presentation slide
+диаграмма=chart diagram
+график=chart graph
+блоксхема блоксхему=flow diagram flowchart
+майндмэп майндмап=mind map
+круговая=pie
+столбчатая=column bar`,
   // messages, mail and meetings
-  ["письмо письма писем", "email mail"],
-  ["почта", "mail email"],
-  ["имейл мейл", "email"],
-  ["рассылка", "newsletter"],
-  ["входящие инбокс", "inbox"],
-  ["черновик", "draft"],
-  ["вложение", "attachment"],
-  ["сообщение", "message"],
-  ["канал канале", "channel"],
-  ["чат", "chat"],
-  ["тред", "thread"],
-  ["уведомление", "notification"],
-  ["напоминание напоминалка напомни", "reminder"],
-  ["встреча", "meeting event calendar"],
-  ["созвон", "meeting call"],
-  ["митинг", "meeting"],
-  ["планерка стендап", "meeting standup"],
-  ["звонок", "call"],
-  ["календарь", "calendar"],
-  ["событие", "event"],
-  ["расписание", "schedule"],
-  ["приглашение инвайт", "invitation invite"],
+  `письмо письма писем=email mail
+почта=mail email
+имейл мейл=email
+рассылка=newsletter
+входящие инбокс=inbox
+черновик=draft
+вложение=attachment
+сообщение=message
+канал канале=channel
+чат=chat
+тред=thread
+уведомление=notification
+напоминание напоминалка напомни=reminder
+встреча=meeting event calendar
+созвон=meeting call
+митинг=meeting
+планерка стендап=meeting standup
+звонок=call
+календарь=calendar
+событие=event
+расписание=schedule
+приглашение инвайт=invitation invite`,
   // people and business
-  ["контакт", "contact"],
-  ["клиент", "customer client"],
-  ["пользователь юзер", "user"],
-  ["команда", "team"],
-  ["аккаунт", "account"],
-  ["оплата платеж", "payment"],
-  ["счет инвойс", "invoice bill"],
-  ["заказ", "order"],
-  ["подписка", "subscription"],
-  ["магазин", "store shop"],
-  ["товар", "product"],
+  `контакт=contact
+клиент=customer client
+пользователь юзер=user
+команда=team
+аккаунт=account
+оплата платеж=payment
+счет инвойс=invoice bill
+заказ=order
+подписка=subscription
+магазин=store shop
+товар=product`,
   // web and browser
-  ["поиск", "search"],
-  ["браузер", "browser"],
-  ["вкладка", "tab"],
-  ["кнопка", "button"],
-  ["кликни нажми", "click"],
-  ["форма", "form"],
-  ["заполни", "fill"],
-  ["консоль", "console"],
-  ["сайт", "website site"],
-  ["ссылка", "link url"],
-  ["спарси", "scrape parse"],
-  ["новости", "news"],
-  ["статья", "article"],
+  `поиск=search
+браузер=browser
+вкладка=tab
+кнопка=button
+кликни нажми=click
+форма=form
+заполни=fill
+консоль=console
+сайт=website site
+ссылка=link url
+спарси=scrape parse
+новости=news
+статья=article`,
   // places and travel
-  ["карта", "map"],
-  ["маршрут", "route directions"],
-  ["доехать добраться", "directions route"],
-  ["адрес", "address"],
-  ["координаты", "coordinates"],
-  ["погода", "weather"],
-  ["прогноз", "forecast"],
-  ["поблизости рядом", "nearby"],
-  ["расстояние", "distance"],
-  ["пробки", "traffic"],
-  ["рейс авиабилеты", "flight"],
-  ["аэропорт", "airport"],
-  ["жилье отель", "accommodation listing hotel"],
-  ["рецепт", "recipe"],
+  `карта=map
+маршрут=route directions
+доехать добраться=directions route
+адрес=address
+координаты=coordinates
+погода=weather
+прогноз=forecast
+поблизости рядом=nearby
+расстояние=distance
+пробки=traffic
+рейс авиабилеты=flight
+аэропорт=airport
+жилье отель=accommodation listing hotel
+рецепт=recipe`,
   // devices and misc
-  ["телефон", "phone mobile device"],
-  ["эмулятор", "emulator simulator"],
-  ["приложение", "app application"],
-  ["устройство девайс", "device"],
-  ["код", "code"],
-  ["скрипт", "script"],
-  ["функция", "function"],
-  ["переменные", "variable"],
-  ["ключ", "key"],
-  ["токен", "token"],
-  ["доступ", "access permission"],
-  ["пароль", "password"],
-  ["зависимости", "dependency"],
-  ["уязвимости", "vulnerability"],
-  ["производительность", "performance"],
-  ["переведи перевод", "translate translation"],
+  `телефон=phone mobile device
+эмулятор=emulator simulator
+приложение=app application
+устройство девайс=device
+код=code
+скрипт=script
+функция=function
+переменные=variable
+ключ=key
+токен=token
+доступ=access permission
+пароль=password
+зависимости=dependency
+уязвимости=vulnerability
+производительность=performance
+переведи перевод=translate translation`,
   // actions
-  ["создай создать заведи", "create"],
-  ["новый", "new"],
-  ["удали удалить снеси", "delete remove"],
-  ["покажи", "show list"],
-  ["список", "list"],
-  ["найди найти поищи", "find search"],
-  ["открой", "open"],
-  ["закрой", "close"],
-  ["отправь скинь", "send"],
-  ["ответь", "reply"],
-  ["перешли", "forward"],
-  ["добавь", "add"],
-  ["обнови", "update"],
-  ["измени поменяй", "update edit"],
-  ["переименуй", "rename"],
-  ["перемести перенеси перетащи", "move"],
-  ["скопируй", "copy"],
-  ["скачай", "download"],
-  ["залей загрузи", "upload"],
-  ["прочитай прочти", "read"],
-  ["запиши", "write"],
-  ["сохрани", "save"],
-  ["запусти прогони", "run start trigger"],
-  ["выполни", "run execute"],
-  ["останови", "stop"],
-  ["перезапусти", "restart"],
-  ["отмени", "cancel"],
-  ["назначь", "assign schedule"],
-  ["запланируй", "schedule"],
-  ["прими", "accept"],
-  ["отклони", "decline reject"],
-  ["проверь", "check"],
-  ["сравни", "compare diff"],
-  ["заархивируй архив", "archive"],
-  ["расшарь", "share"],
-  ["выключи отключи", "disable"],
-  ["включи", "enable"],
-  ["синхронизируй", "sync"],
-  ["установи", "install set"],
-  ["сгенерируй", "generate"],
-  ["нарисуй построй", "generate draw"],
-  ["проанализируй", "analyze"],
-  ["выгрузи", "export"],
-  ["запомни", "remember memory"],
+  `создай создать заведи=create
+новый=new
+удали удалить снеси=delete remove
+покажи=show list
+список=list
+найди найти поищи=find search
+открой=open
+закрой=close
+отправь скинь=send
+ответь=reply
+перешли=forward
+добавь=add
+обнови=update
+измени поменяй=update edit
+переименуй=rename
+перемести перенеси перетащи=move
+скопируй=copy
+скачай=download
+залей загрузи=upload
+прочитай прочти=read
+запиши=write
+сохрани=save
+запусти прогони=run start trigger
+выполни=run execute
+останови=stop
+перезапусти=restart
+отмени=cancel
+назначь=assign schedule
+запланируй=schedule
+прими=accept
+отклони=decline reject
+проверь=check
+сравни=compare diff
+заархивируй архив=archive
+расшарь=share
+выключи отключи=disable
+включи=enable
+синхронизируй=sync
+установи=install set
+сгенерируй=generate
+нарисуй построй=generate draw
+проанализируй=analyze
+выгрузи=export
+запомни=remember memory`,
   // code hosting, more
-  ["пр", "pull request"],
-  ["правки поправь", "change edit fix"],
-  ["фикс почини исправь", "fix"],
-  ["таргет", "target"],
-  ["вызывается вызов", "call invoke"],
-  ["рабочая", "working"],
-  ["копия", "copy"],
-  ["локально", "local"],
-  ["статус", "status"],
-  ["история", "history log"],
-  ["чекаут переключись", "checkout switch"],
-  ["ребейз", "rebase"],
-  ["исходники", "source code"],
-  ["приватный", "private"],
-  ["публичный", "public"],
-  ["открытые", "open"],
-  ["закрытые", "closed"],
-  ["ревьюер", "reviewer review"],
-  ["проверки", "check"],
-  ["конфликт", "conflict"],
-  ["гит", "git"],
+  `пр=pull request
+правки поправь=change edit fix
+фикс почини исправь=fix
+таргет=target
+вызывается вызов=call invoke
+рабочая=working
+копия=copy
+локально=local
+статус=status
+история=history log
+чекаут переключись=checkout switch
+ребейз=rebase
+исходники=source code
+приватный=private
+публичный=public
+открытые=open
+закрытые=closed
+ревьюер=reviewer review
+проверки=check
+конфликт=conflict
+гит=git`,
   // trackers and planning, more
-  ["майлстоун", "milestone"],
-  ["приоритет", "priority"],
-  ["дедлайн срок", "due deadline date"],
-  ["исполнитель", "assignee assign"],
-  ["назначенные", "assigned"],
-  ["оценка", "estimate"],
-  ["упомяни тегни", "mention"],
-  ["трудозатраты", "worklog time"],
-  ["роадмап", "roadmap"],
-  ["раздел", "section"],
-  ["чеклист", "checklist"],
-  ["дубликат", "duplicate"],
+  `майлстоун=milestone
+приоритет=priority
+дедлайн срок=due deadline date
+исполнитель=assignee assign
+назначенные=assigned
+оценка=estimate
+упомяни тегни=mention
+трудозатраты=worklog time
+роадмап=roadmap
+раздел=section
+чеклист=checklist
+дубликат=duplicate`,
   // releases and CI, more
-  ["прогон", "run"],
-  ["перезапуск", "restart rerun"],
-  ["артефакт", "artifact"],
-  ["раннер", "runner"],
-  ["покрытие", "coverage"],
-  ["сломался", "broken failed"],
-  ["ревизия", "revision"],
-  ["роллаут", "rollout"],
-  ["вебхук хук", "webhook hook"],
-  ["крон", "cron schedule"],
-  ["триггер", "trigger"],
+  `прогон=run
+перезапуск=restart rerun
+артефакт=artifact
+раннер=runner
+покрытие=coverage
+сломался=broken failed
+ревизия=revision
+роллаут=rollout
+вебхук хук=webhook hook
+крон=cron schedule
+триггер=trigger`,
   // errors and observability, more
-  ["трейс", "trace"],
-  ["стектрейс", "stack trace"],
-  ["исключение", "exception"],
-  ["тормозит", "slow performance latency"],
-  ["задержка", "latency delay"],
-  ["аптайм", "uptime"],
-  ["статистика", "stats statistic"],
-  ["аналитика", "analytics"],
-  ["замьють заглуши", "mute"],
-  ["свежие последние", "recent latest"],
+  `трейс=trace
+стектрейс=stack trace
+исключение=exception
+тормозит=slow performance latency
+задержка=latency delay
+аптайм=uptime
+статистика=stats statistic
+аналитика=analytics
+замьють заглуши=mute
+свежие последние=recent latest`,
   // infrastructure, more
-  ["секрет", "secret"],
-  ["манифест", "manifest"],
-  ["ресурс", "resource"],
-  ["порт", "port"],
-  ["прокси", "proxy"],
-  ["облако", "cloud"],
-  ["хостинг", "hosting"],
-  ["бакет", "bucket storage"],
-  ["хранилище", "storage"],
-  ["очередь", "queue"],
-  ["конфиг конфигурация", "config configuration"],
-  ["настройки", "settings config"],
-  ["настрой", "configure set setup"],
-  ["айпи", "ip"],
+  `секрет=secret
+манифест=manifest
+ресурс=resource
+порт=port
+прокси=proxy
+облако=cloud
+хостинг=hosting
+бакет=bucket storage
+хранилище=storage
+очередь=queue
+конфиг конфигурация=config configuration
+настройки=settings config
+настрой=configure set setup
+айпи=ip`,
   // data, more
-  ["поле", "field"],
-  ["вектор эмбеддинг", "vector embedding"],
-  ["транзакция", "transaction"],
-  ["вставь", "insert"],
-  ["накати примени", "apply"],
-  ["дамп", "dump export"],
-  ["правило", "rule filter"],
-  ["разрешение", "permission"],
+  `поле=field
+вектор эмбеддинг=vector embedding
+транзакция=transaction
+вставь=insert
+накати примени=apply
+дамп=dump export
+правило=rule filter
+разрешение=permission`,
   // documents, files and media, more
-  ["текст", "text"],
-  ["пдфки", "pdf"],
-  ["договор", "contract"],
-  ["шаблон", "template"],
-  ["содержимое", "content"],
-  ["саммари", "summary"],
-  ["перескажи", "summarize summary"],
-  ["конвертируй преобразуй", "convert"],
-  ["лист", "sheet"],
-  ["ячейка", "cell"],
-  ["диапазон", "range"],
-  ["формула", "formula"],
-  ["строчку", "row line"],
-  ["размер", "size"],
-  ["путь", "path"],
-  ["дерево", "tree"],
-  ["фото фотография", "photo image"],
-  ["страничка", "page"],
-  ["ролик", "video"],
-  ["аудио", "audio"],
-  ["музыка трек", "music song track"],
-  ["плейлист", "playlist"],
-  ["голос", "voice"],
-  ["расшифруй распознай", "transcribe"],
-  ["озвучь", "speech voice"],
-  ["субтитры", "subtitle"],
-  ["сгенерь", "generate"],
+  `текст=text
+пдфки=pdf
+договор=contract
+шаблон=template
+содержимое=content
+саммари=summary
+перескажи=summarize summary
+конвертируй преобразуй=convert
+лист=sheet
+ячейка=cell
+диапазон=range
+формула=formula
+строчку=row line
+размер=size
+путь=path
+дерево=tree
+фото фотография=photo image
+страничка=page
+ролик=video
+аудио=audio
+музыка трек=music song track
+плейлист=playlist
+голос=voice
+расшифруй распознай=transcribe
+озвучь=speech voice
+субтитры=subtitle
+сгенерь=generate`,
   // messages and meetings, more
-  ["напиши написать", "write send post"],
-  ["опубликуй запости", "post publish"],
-  ["лс", "direct message"],
-  ["реакция", "reaction"],
-  ["закрепи", "pin"],
-  ["группа", "group"],
-  ["участник", "member"],
-  ["пригласи", "invite"],
-  ["беседа", "conversation chat"],
-  ["бот", "bot"],
-  ["смс", "sms message"],
-  ["непрочитанные", "unread"],
-  ["фильтр", "filter"],
-  ["подпись", "signature"],
-  ["созвонимся", "call meeting event"],
-  ["накидай", "add create"],
-  ["свободен", "free availability"],
-  ["занят", "busy availability"],
-  ["будильник", "alarm reminder"],
-  ["таймер", "timer"],
-  ["видеозвонок конференция", "video conference meeting"],
-  ["календарное", "calendar event"],
-  ["ивент", "event"],
+  `напиши написать=write send post
+опубликуй запости=post publish
+лс=direct message
+реакция=reaction
+закрепи=pin
+группа=group
+участник=member
+пригласи=invite
+беседа=conversation chat
+бот=bot
+смс=sms message
+непрочитанные=unread
+фильтр=filter
+подпись=signature
+созвонимся=call meeting event
+накидай=add create
+свободен=free availability
+занят=busy availability
+будильник=alarm reminder
+таймер=timer
+видеозвонок конференция=video conference meeting
+календарное=calendar event
+ивент=event`,
   // people and business, more
-  ["сделка", "deal"],
-  ["лид", "lead"],
-  ["компания", "company"],
-  ["црм", "crm"],
-  ["воронка", "pipeline funnel"],
-  ["продажи", "sale"],
-  ["выручка", "revenue"],
-  ["бюджет", "budget"],
-  ["расходы", "expense"],
-  ["цена", "price cost"],
-  ["тариф", "plan pricing"],
-  ["скидка промокод", "discount coupon"],
-  ["возврат", "refund"],
-  ["баланс", "balance"],
-  ["доставка", "shipping delivery"],
-  ["корзина", "cart"],
-  ["склад", "inventory stock"],
-  ["котировки", "stock price quote"],
-  ["курс", "exchange rate"],
-  ["валюта", "currency"],
-  ["криптовалюта", "crypto bitcoin"],
-  ["налог", "tax"],
-  ["сотрудник", "employee"],
-  ["вакансия", "job"],
+  `сделка=deal
+лид=lead
+компания=company
+црм=crm
+воронка=pipeline funnel
+продажи=sale
+выручка=revenue
+бюджет=budget
+расходы=expense
+цена=price cost
+тариф=plan pricing
+скидка промокод=discount coupon
+возврат=refund
+баланс=balance
+доставка=shipping delivery
+корзина=cart
+склад=inventory stock
+котировки=stock price quote
+курс=exchange rate
+валюта=currency
+криптовалюта=crypto bitcoin
+налог=tax
+сотрудник=employee
+вакансия=job`,
   // web and browser, more
-  ["перейди", "navigate open"],
-  ["прокрути", "scroll"],
-  ["наведи", "hover"],
-  ["введи", "type fill input"],
-  ["выбери", "select"],
-  ["элемент", "element"],
-  ["куки", "cookie"],
-  ["скрапни парсинг", "scrape parse"],
-  ["краулинг", "crawl"],
-  ["интернет", "web internet"],
-  ["веб", "web"],
-  ["научная", "paper research academic"],
+  `перейди=navigate open
+прокрути=scroll
+наведи=hover
+введи=type fill input
+выбери=select
+элемент=element
+куки=cookie
+скрапни парсинг=scrape parse
+краулинг=crawl
+интернет=web internet
+веб=web
+научная=paper research academic`,
   // places and travel, more
-  ["гостиница", "hotel accommodation"],
-  ["квартира", "apartment listing accommodation"],
-  ["забронируй бронь", "book booking reservation"],
-  ["билет", "ticket"],
-  ["поезд", "train"],
-  ["автобус", "bus transit"],
-  ["метро", "subway transit"],
-  ["транспорт", "transit transport"],
-  ["такси", "taxi"],
-  ["пешком", "walking"],
-  ["велосипед", "bicycling cycling"],
-  ["ехать поехать", "driving directions"],
-  ["километр км", "distance kilometer"],
-  ["далеко", "distance far"],
-  ["место", "place"],
-  ["точка", "location point"],
-  ["локация местоположение", "location"],
-  ["геокодинг", "geocode"],
-  ["город", "city"],
-  ["страна", "country"],
-  ["улица", "street address"],
-  ["ресторан", "restaurant"],
-  ["температура", "temperature"],
-  ["дождь", "rain precipitation"],
-  ["вылет", "departure"],
-  ["прилет", "arrival"],
-  ["пересадка", "transfer"],
+  `гостиница=hotel accommodation
+квартира=apartment listing accommodation
+забронируй бронь=book booking reservation
+билет=ticket
+поезд=train
+автобус=bus transit
+метро=subway transit
+транспорт=transit transport
+такси=taxi
+пешком=walking
+велосипед=bicycling cycling
+ехать поехать=driving directions
+километр км=distance kilometer
+далеко=distance far
+место=place
+точка=location point
+локация местоположение=location
+геокодинг=geocode
+город=city
+страна=country
+улица=street address
+ресторан=restaurant
+температура=temperature
+дождь=rain precipitation
+вылет=departure
+прилет=arrival
+пересадка=transfer`,
   // devices and misc, more
-  ["экран", "screen"],
-  ["свайпни", "swipe"],
-  ["тапни", "tap"],
-  ["андроид", "android"],
-  ["айфон", "iphone ios"],
-  ["модель", "model"],
-  ["нейросеть", "model ai"],
-  ["промпт", "prompt"],
-  ["генерация", "generate generation"],
-  ["подумай", "thinking reasoning"],
-  ["граф", "graph"],
-  ["сущность", "entity"],
+  `экран=screen
+свайпни=swipe
+тапни=tap
+андроид=android
+айфон=iphone ios
+модель=model
+нейросеть=model ai
+промпт=prompt
+генерация=generate generation
+подумай=thinking reasoning
+граф=graph
+сущность=entity`,
   // actions, more
-  ["получи достань", "get fetch retrieve"],
-  ["вытащи извлеки", "extract"],
-  ["посмотри", "view show check"],
-  ["выведи", "list show"],
-  ["посчитай", "count calculate"],
-  ["вычисли", "calculate compute"],
-  ["отсортируй", "sort"],
-  ["отфильтруй", "filter"],
-  ["сгруппируй", "group"],
-  ["раздели", "split"],
-  ["отметь", "mark"],
-  ["заблокируй", "block ban"],
-  ["подпишись", "subscribe"],
-  ["отпишись", "unsubscribe"],
-  ["залогинься логин вход", "login sign"],
-  ["разлогинься", "logout"],
-  ["регистрация", "register signup"],
-  ["оставь", "add"],
-  ["поставь", "set add"],
-  ["отследи отслеживай", "watch monitor track"],
-  ["сообщи уведоми", "notify notification"],
-  ["опиши", "describe"],
-  ["объясни", "explain"],
-  ["оцени", "evaluate estimate"],
-  ["оптимизируй", "optimize improve"],
-  ["отформатируй", "format"],
-  ["валидация", "validate"],
-  ["сожми", "compress"],
-  ["распакуй", "unzip extract"],
-  ["подключись", "connect"],
-  ["восстанови", "restore revert"],
-  ["очисти", "clear clean"],
-  ["перезагрузи", "reload restart"],
-  ["создание", "create"],
-  ["удаление", "delete"],
-  ["отредактируй", "edit"],
-  ["допиши", "append add"],
-  ["ищи", "search find"],
-  ["узнай", "get find"],
-  ["запроси", "request"],
-  ["сделай", "create make"],
-  ["собери", "build collect"],
-  ["засинкай синк", "sync"],
-];
+  `получи достань=get fetch retrieve
+вытащи извлеки=extract
+посмотри=view show check
+выведи=list show
+посчитай=count calculate
+вычисли=calculate compute
+отсортируй=sort
+отфильтруй=filter
+сгруппируй=group
+раздели=split
+отметь=mark
+заблокируй=block ban
+подпишись=subscribe
+отпишись=unsubscribe
+залогинься логин вход=login sign
+разлогинься=logout
+регистрация=register signup
+оставь=add
+поставь=set add
+отследи отслеживай=watch monitor track
+сообщи уведоми=notify notification
+опиши=describe
+объясни=explain
+оцени=evaluate estimate
+оптимизируй=optimize improve
+отформатируй=format
+валидация=validate
+сожми=compress
+распакуй=unzip extract
+подключись=connect
+восстанови=restore revert
+очисти=clear clean
+перезагрузи=reload restart
+создание=create
+удаление=delete
+отредактируй=edit
+допиши=append add
+ищи=search find
+узнай=get find
+запроси=request
+сделай=create make
+собери=build collect
+засинкай синк=sync`,
+].join("\n");
 
-const CHINESE: readonly Entry[] = [
+const CHINESE = [
   // code hosting
-  ["代码", "code"],
-  ["仓库 代码库", "repository repo"],
-  ["分支", "branch"],
-  ["提交", "commit submit"],
-  ["推送", "push"],
-  ["拉取", "pull fetch"],
-  ["合并", "merge"],
-  ["合并请求", "merge request"],
-  ["代码审查 审查 评审", "review"],
-  ["审批", "approve"],
-  ["克隆", "clone"],
+  `代码=code
+仓库 代码库=repository repo
+分支=branch
+提交=commit submit
+推送=push
+拉取=pull fetch
+合并=merge
+合并请求=merge request
+代码审查 审查 评审=review
+审批=approve
+克隆=clone`,
   // trackers and planning
-  ["问题", "issue"],
-  ["缺陷 漏洞", "bug"],
-  ["工单", "ticket issue"],
-  ["任务", "task"],
-  ["待办", "todo task"],
-  ["需求", "requirement story"],
-  ["迭代 冲刺", "sprint iteration cycle"],
-  ["里程碑", "milestone"],
-  ["项目", "project"],
-  ["看板", "board"],
-  ["卡片", "card"],
-  ["标签", "label tag"],
-  ["评论 备注", "comment"],
+  `问题=issue
+缺陷 漏洞=bug
+工单=ticket issue
+任务=task
+待办=todo task
+需求=requirement story
+迭代 冲刺=sprint iteration cycle
+里程碑=milestone
+项目=project
+看板=board
+卡片=card
+标签=label tag
+评论 备注=comment`,
   // releases and CI
-  ["版本", "version release"],
-  ["发布", "release publish deploy"],
-  ["上线", "deploy release"],
-  ["部署", "deploy deployment"],
-  ["回滚", "rollback"],
-  ["构建 编译", "build"],
-  ["流水线", "pipeline"],
-  ["测试", "test"],
-  ["用例", "test case"],
-  ["代码检查", "lint"],
+  `版本=version release
+发布=release publish deploy
+上线=deploy release
+部署=deploy deployment
+回滚=rollback
+构建 编译=build
+流水线=pipeline
+测试=test
+用例=test case
+代码检查=lint`,
   // errors and observability
-  ["日志", "log"],
-  ["错误 报错", "error"],
-  ["异常", "exception error"],
-  ["崩溃 闪退", "crash"],
-  ["失败", "failure failed"],
-  ["指标", "metric"],
-  ["监控", "monitor"],
-  ["告警 报警", "alert monitor"],
-  ["仪表盘 仪表板", "dashboard"],
-  ["事故 故障", "incident"],
-  ["静默", "mute"],
-  ["停机 维护", "downtime maintenance"],
-  ["性能", "performance"],
+  `日志=log
+错误 报错=error
+异常=exception error
+崩溃 闪退=crash
+失败=failure failed
+指标=metric
+监控=monitor
+告警 报警=alert monitor
+仪表盘 仪表板=dashboard
+事故 故障=incident
+静默=mute
+停机 维护=downtime maintenance
+性能=performance`,
   // infrastructure
-  ["集群", "cluster"],
-  ["容器", "container"],
-  ["镜像", "image"],
-  ["命名空间", "namespace"],
-  ["副本", "replica"],
-  ["扩容 缩容", "scale"],
-  ["节点", "node"],
-  ["服务", "service"],
-  ["服务器", "server"],
-  ["主机", "host"],
-  ["生产 线上", "production"],
-  ["环境", "environment"],
-  ["域名", "domain"],
-  ["备份", "backup"],
-  ["快照", "snapshot"],
-  ["防火墙", "firewall"],
-  ["证书", "certificate"],
-  ["虚拟机", "virtual machine"],
+  `集群=cluster
+容器=container
+镜像=image
+命名空间=namespace
+副本=replica
+扩容 缩容=scale
+节点=node
+服务=service
+服务器=server
+主机=host
+生产 线上=production
+环境=environment
+域名=domain
+备份=backup
+快照=snapshot
+防火墙=firewall
+证书=certificate
+虚拟机=virtual machine`,
   // data
-  ["数据库", "database"],
-  ["表格", "spreadsheet table sheet"],
-  ["工作表", "sheet worksheet"],
-  ["字段", "field column"],
-  ["查询", "query search"],
-  ["迁移", "migration"],
-  ["集合", "collection"],
-  ["索引", "index"],
-  ["记录", "record"],
-  ["文档", "document doc documentation"],
+  `数据库=database
+表格=spreadsheet table sheet
+工作表=sheet worksheet
+字段=field column
+查询=query search
+迁移=migration
+集合=collection
+索引=index
+记录=record
+文档=document doc documentation`,
   // documents and files
-  ["文件", "file"],
-  ["文件夹 目录", "folder directory"],
-  ["云盘 网盘", "drive"],
-  ["页面", "page"],
-  ["网页", "webpage page"],
-  ["网站", "website site"],
-  ["链接 网址", "link url"],
-  ["笔记", "note"],
-  ["知识库 维基", "wiki knowledge"],
-  ["截图 截屏", "screenshot"],
-  ["图片 照片", "image"],
-  ["视频", "video"],
-  ["报告 周报", "report"],
-  ["幻灯片 演示文稿", "presentation slide"],
-  ["图表", "chart"],
-  ["柱状图", "column bar chart"],
-  ["条形图", "bar chart"],
-  ["饼图", "pie chart"],
-  ["折线图", "line chart"],
-  ["流程图", "flow diagram flowchart"],
-  ["思维导图 脑图", "mind map"],
-  ["词云", "word cloud"],
-  ["散点图", "scatter chart"],
-  ["漏斗图", "funnel chart"],
+  `文件=file
+文件夹 目录=folder directory
+云盘 网盘=drive
+页面=page
+网页=webpage page
+网站=website site
+链接 网址=link url
+笔记=note
+知识库 维基=wiki knowledge
+截图 截屏=screenshot
+图片 照片=image
+视频=video
+报告 周报=report
+幻灯片 演示文稿=presentation slide
+图表=chart
+柱状图=column bar chart
+条形图=bar chart
+饼图=pie chart
+折线图=line chart
+流程图=flow diagram flowchart
+思维导图 脑图=mind map
+词云=word cloud
+散点图=scatter chart
+漏斗图=funnel chart`,
   // messages, mail and meetings
-  ["邮件", "email mail"],
-  ["邮箱", "mailbox email"],
-  ["收件箱", "inbox"],
-  ["草稿", "draft"],
-  ["附件", "attachment"],
-  ["消息", "message"],
-  ["聊天 群聊", "chat"],
-  ["群组", "group"],
-  ["频道", "channel"],
-  ["通知", "notification"],
-  ["提醒", "reminder"],
-  ["会议 开会 例会", "meeting event calendar"],
-  ["日历", "calendar"],
-  ["日程", "schedule event calendar"],
-  ["活动", "event activity"],
-  ["邀请", "invitation invite"],
-  ["预约", "schedule appointment"],
-  ["空闲 有空", "free availability"],
+  `邮件=email mail
+邮箱=mailbox email
+收件箱=inbox
+草稿=draft
+附件=attachment
+消息=message
+聊天 群聊=chat
+群组=group
+频道=channel
+通知=notification
+提醒=reminder
+会议 开会 例会=meeting event calendar
+日历=calendar
+日程=schedule event calendar
+活动=event activity
+邀请=invitation invite
+预约=schedule appointment
+空闲 有空=free availability`,
   // people and business
-  ["联系人 通讯录", "contact"],
-  ["客户", "customer client"],
-  ["用户", "user"],
-  ["成员", "member"],
-  ["团队", "team"],
-  ["账号 账户", "account"],
-  ["组织", "organization"],
-  ["工作区", "workspace"],
-  ["支付 付款", "payment"],
-  ["发票", "invoice"],
-  ["账单", "bill invoice billing"],
-  ["订单", "order"],
-  ["商品", "product"],
-  ["店铺", "store shop"],
-  ["订阅", "subscription"],
+  `联系人 通讯录=contact
+客户=customer client
+用户=user
+成员=member
+团队=team
+账号 账户=account
+组织=organization
+工作区=workspace
+支付 付款=payment
+发票=invoice
+账单=bill invoice billing
+订单=order
+商品=product
+店铺=store shop
+订阅=subscription`,
   // web and browser
-  ["搜索", "search"],
-  ["查找", "find search"],
-  ["浏览器", "browser"],
-  ["标签页", "tab"],
-  ["按钮", "button"],
-  ["点击", "click"],
-  ["表单", "form"],
-  ["填写", "fill"],
-  ["控制台", "console"],
-  ["爬取 爬虫", "crawl"],
-  ["抓取", "scrape crawl fetch"],
-  ["新闻", "news"],
-  ["论文", "paper"],
-  ["文章", "article"],
+  `搜索=search
+查找=find search
+浏览器=browser
+标签页=tab
+按钮=button
+点击=click
+表单=form
+填写=fill
+控制台=console
+爬取 爬虫=crawl
+抓取=scrape crawl fetch
+新闻=news
+论文=paper
+文章=article`,
   // places and travel
-  ["地图", "map"],
-  ["路线 路径", "route directions"],
-  ["导航", "directions navigation"],
-  ["驾车 开车", "driving"],
-  ["步行", "walking"],
-  ["骑行", "bicycling cycling riding"],
-  ["公交 地铁", "transit"],
-  ["距离", "distance"],
-  ["地址", "address"],
-  ["坐标 经纬度", "coordinates"],
-  ["附近 周边", "nearby around"],
-  ["餐厅", "restaurant"],
-  ["天气", "weather"],
-  ["预报", "forecast"],
-  ["气温", "temperature"],
-  ["路况 拥堵", "traffic"],
-  ["航班 机票", "flight"],
-  ["机场", "airport"],
-  ["酒店 民宿", "accommodation listing hotel"],
-  ["菜谱 食谱", "recipe"],
+  `地图=map
+路线 路径=route directions
+导航=directions navigation
+驾车 开车=driving
+步行=walking
+骑行=bicycling cycling riding
+公交 地铁=transit
+距离=distance
+地址=address
+坐标 经纬度=coordinates
+附近 周边=nearby around
+餐厅=restaurant
+天气=weather
+预报=forecast
+气温=temperature
+路况 拥堵=traffic
+航班 机票=flight
+机场=airport
+酒店 民宿=accommodation listing hotel
+菜谱 食谱=recipe`,
   // devices and misc
-  ["手机", "phone mobile device"],
-  ["设备", "device"],
-  ["模拟器", "emulator simulator"],
-  ["应用", "app application"],
-  ["功能开关", "feature flag"],
-  ["开关", "flag toggle"],
-  ["翻译", "translate translation"],
-  ["密码", "password"],
-  ["权限", "permission access"],
-  ["密钥", "key secret"],
-  ["令牌", "token"],
-  ["变量", "variable"],
-  ["函数", "function"],
-  ["脚本", "script"],
-  ["接口", "api endpoint"],
-  ["请求", "request"],
-  ["依赖", "dependency"],
-  ["记忆", "memory"],
-  ["实体", "entity"],
+  `手机=phone mobile device
+设备=device
+模拟器=emulator simulator
+应用=app application
+功能开关=feature flag
+开关=flag toggle
+翻译=translate translation
+密码=password
+权限=permission access
+密钥=key secret
+令牌=token
+变量=variable
+函数=function
+脚本=script
+接口=api endpoint
+请求=request
+依赖=dependency
+记忆=memory
+实体=entity`,
   // actions
-  ["创建 新建", "create"],
-  ["添加 新增", "add"],
-  ["删除 移除", "delete remove"],
-  ["更新", "update"],
-  ["修改 编辑", "update edit"],
-  ["重命名", "rename"],
-  ["移动", "move"],
-  ["复制", "copy"],
-  ["上传", "upload"],
-  ["下载", "download"],
-  ["分享 共享", "share"],
-  ["发送", "send"],
-  ["回复", "reply"],
-  ["转发", "forward"],
-  ["取消", "cancel"],
-  ["接受", "accept"],
-  ["拒绝", "decline reject"],
-  ["同步", "sync"],
-  ["生成", "generate"],
-  ["绘制", "draw generate"],
-  ["列出", "list"],
-  ["查看", "view show"],
-  ["读取", "read"],
-  ["写入", "write"],
-  ["保存", "save"],
-  ["导出", "export"],
-  ["导入", "import"],
-  ["归档", "archive"],
-  ["分配 指派", "assign"],
-  ["标记", "mark"],
-  ["完成", "complete done"],
-  ["关闭", "close"],
-  ["打开", "open"],
-  ["检查", "check"],
-  ["比较 对比", "compare diff"],
-  ["分析", "analyze"],
-  ["统计", "stats count"],
-  ["运行", "run"],
-  ["执行", "execute run"],
-  ["触发", "trigger run"],
-  ["重启", "restart"],
-  ["启动", "start"],
-  ["停止", "stop"],
-  ["安装", "install"],
-  ["卸载", "uninstall"],
-  ["启用", "enable"],
-  ["禁用", "disable"],
-  ["记住", "remember memory"],
+  `创建 新建=create
+添加 新增=add
+删除 移除=delete remove
+更新=update
+修改 编辑=update edit
+重命名=rename
+移动=move
+复制=copy
+上传=upload
+下载=download
+分享 共享=share
+发送=send
+回复=reply
+转发=forward
+取消=cancel
+接受=accept
+拒绝=decline reject
+同步=sync
+生成=generate
+绘制=draw generate
+列出=list
+查看=view show
+读取=read
+写入=write
+保存=save
+导出=export
+导入=import
+归档=archive
+分配 指派=assign
+标记=mark
+完成=complete done
+关闭=close
+打开=open
+检查=check
+比较 对比=compare diff
+分析=analyze
+统计=stats count
+运行=run
+执行=execute run
+触发=trigger run
+重启=restart
+启动=start
+停止=stop
+安装=install
+卸载=uninstall
+启用=enable
+禁用=disable
+记住=remember memory`,
   // more: everyday phrasing
-  ["截个图 截一下", "screenshot"],
-  ["屏幕", "screen"],
-  ["搜一下 查一下", "search find"],
-  ["列一下", "list"],
-  ["起草", "draft"],
-  ["发条", "send post"],
-  ["建群", "group chat"],
-  ["小组", "group team"],
-  ["安排 约一个", "schedule"],
-  ["建一个 拉一个", "create"],
-  ["画一", "draw generate"],
-  ["显示", "show display"],
-  ["多远", "distance"],
-  ["多久", "duration time"],
-  ["怎么走", "directions route"],
-  ["自行车", "bicycling cycling"],
-  ["地方 位置", "place location"],
-  ["正文 内容", "content text"],
-  ["文字 文本", "text"],
-  ["提取", "extract"],
-  ["修复", "fix"],
-  ["标题", "title"],
-  ["登录", "login sign"],
-  ["调用", "call invoke"],
-  ["端口", "port"],
-  ["配置 设置", "config settings configure"],
-  ["规则 过滤", "rule filter"],
-  ["私有", "private"],
-  ["公开", "public"],
-  ["改动 变更", "change diff"],
-  ["未读", "unread"],
-  ["关掉", "disable off turn"],
-  ["开启", "enable"],
-  ["追加", "append add"],
-  ["一行", "row"],
-  ["一列", "column"],
-  ["移到", "move"],
-  ["最近 最新", "recent latest"],
-  ["挂了", "failed failure down"],
-  ["销售", "sale"],
-  ["公司", "company"],
-  ["流程", "process workflow flow"],
-  ["预订 预定", "book booking reservation"],
-  ["火车", "train"],
-  ["价格", "price"],
-  ["股价 股票", "stock price"],
-  ["汇率", "exchange rate currency"],
-  ["音乐", "music song"],
-  ["歌单", "playlist"],
-  ["语音", "voice speech"],
-  ["总结 摘要", "summary summarize"],
-  ["模板", "template"],
-  ["状态", "status"],
-  ["优先级", "priority"],
-  ["截止", "due deadline"],
-];
+  `截个图 截一下=screenshot
+屏幕=screen
+搜一下 查一下=search find
+列一下=list
+起草=draft
+发条=send post
+建群=group chat
+小组=group team
+安排 约一个=schedule
+建一个 拉一个=create
+画一=draw generate
+显示=show display
+多远=distance
+多久=duration time
+怎么走=directions route
+自行车=bicycling cycling
+地方 位置=place location
+正文 内容=content text
+文字 文本=text
+提取=extract
+修复=fix
+标题=title
+登录=login sign
+调用=call invoke
+端口=port
+配置 设置=config settings configure
+规则 过滤=rule filter
+私有=private
+公开=public
+改动 变更=change diff
+未读=unread
+关掉=disable off turn
+开启=enable
+追加=append add
+一行=row
+一列=column
+移到=move
+最近 最新=recent latest
+挂了=failed failure down
+销售=sale
+公司=company
+流程=process workflow flow
+预订 预定=book booking reservation
+火车=train
+价格=price
+股价 股票=stock price
+汇率=exchange rate currency
+音乐=music song
+歌单=playlist
+语音=voice speech
+总结 摘要=summary summarize
+模板=template
+状态=status
+优先级=priority
+截止=due deadline`,
+].join("\n");
 
-function buildLexicon(entries: readonly Entry[]): Readonly<Record<string, readonly string[]>> {
+function buildLexicon(table: string): Readonly<Record<string, readonly string[]>> {
   // A null prototype, so a host looking up an arbitrary word never finds `constructor`.
   const lexicon: Record<string, readonly string[]> = Object.create(null);
-  for (const [forms, english] of entries) {
+  for (const line of table.split("\n")) {
+    const [forms = "", english = ""] = line.split("=");
     const words = english.split(" ");
     for (const form of forms.split(" ")) {
       // A form listed under two meanings keeps both, in table order.
@@ -848,4 +849,4 @@ function buildLexicon(entries: readonly Entry[]): Readonly<Record<string, readon
  * DEFAULT_LEXICON["выкати"]; // ["deploy", "release"]
  * DEFAULT_LEXICON["合并请求"]; // ["merge", "request"]
  */
-export const DEFAULT_LEXICON: Readonly<Record<string, readonly string[]>> = buildLexicon([...RUSSIAN, ...CHINESE]);
+export const DEFAULT_LEXICON: Readonly<Record<string, readonly string[]>> = buildLexicon(`${RUSSIAN}\n${CHINESE}`);
