@@ -1,22 +1,16 @@
 // Build time and retained memory per engine and catalogue size.
 //
 //   npx tsx --expose-gc bench/build.ts [--sizes 1000,10000] [--engines toolsift,minisearch]
-import { spawnSync } from "node:child_process";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { measureMemoryApart } from "./apart.js";
 import type { BenchCatalogue } from "./lib/catalogues.js";
 import type { BenchEngine, EngineFactory } from "./lib/engine.js";
-import { formatBytes, formatMillis, formatRatio, isMain, markdownTable, median, timeOnce, type MemoryDelta } from "./lib/harness.js";
+import { formatBytes, formatMillis, formatRatio, isMain, markdownTable, median, timeOnce } from "./lib/harness.js";
 import { standaloneSetup } from "./lib/select.js";
-
-const MEMORY_CHILD = path.join(path.dirname(fileURLToPath(import.meta.url)), "memory-child.ts");
 
 export interface BuildResult {
   /** Median wall time of `runs` builds, ms. */
   readonly ms: number;
   readonly runs: number;
-  /** From a first build in a process of its own (bench/memory-child.ts). */
-  readonly memory: MemoryDelta;
   /** The last engine built, for the query and artifact measurements that follow. */
   readonly engine: BenchEngine;
 }
@@ -24,12 +18,7 @@ export interface BuildResult {
 /** Repeats stop once this much time has gone into one engine's builds. */
 export const REPEAT_BUDGET_MS = 5000;
 
-/**
- * Builds up to `runs` times here, keeping the last index, and once more in a process of its
- * own for the memory figures: in a shared process the peak depends on what the engines before
- * left and on how far the heap had grown (V8 samples it at collections, and a grown heap
- * collects less often), which moved one engine's figure by half.
- */
+/** Builds up to `runs` times and keeps the last index (memory: `measureApart`). */
 export function measureBuild(factory: EngineFactory, catalogue: BenchCatalogue, runs: number): BuildResult {
   const times: number[] = [];
   let engine: BenchEngine | undefined;
@@ -39,17 +28,7 @@ export function measureBuild(factory: EngineFactory, catalogue: BenchCatalogue, 
     times.push(timeOnce(() => next.build(catalogue.docs)).ms);
     engine = next;
   }
-  return { ms: median(times), runs: times.length, memory: measureBuildMemory(factory.name, catalogue), engine: engine! };
-}
-
-/** One build of `engine` over `catalogue` in a process of its own (bench/memory-child.ts). */
-export function measureBuildMemory(engine: string, catalogue: BenchCatalogue): MemoryDelta {
-  const child = spawnSync(process.execPath, ["--expose-gc", "--import", "tsx", MEMORY_CHILD, engine, catalogue.spec], {
-    encoding: "utf8",
-    maxBuffer: 1 << 20,
-  });
-  if (child.status !== 0) throw new Error(`the memory process of ${engine} failed: ${(child.stderr ?? "").trim().split("\n").pop()}`);
-  return JSON.parse(child.stdout.trim().split("\n").pop()!) as MemoryDelta;
+  return { ms: median(times), runs: times.length, engine: engine! };
 }
 
 /** Runs per size: a few at small sizes for a stable median, one at 100k. */
@@ -65,7 +44,8 @@ if (isMain(import.meta.url)) {
     for (const factory of engines) {
       const result = measureBuild(factory, catalogue, buildRuns(catalogue.docs.length));
       if (factory.name === "toolsift") toolsiftMs = result.ms;
-      rows.push([factory.name, formatMillis(result.ms), formatRatio(result.ms, toolsiftMs), formatBytes(result.memory.retainedBytes)]);
+      const memory = measureMemoryApart(factory.name, catalogue);
+      rows.push([factory.name, formatMillis(result.ms), formatRatio(result.ms, toolsiftMs), formatBytes(memory.retainedBytes)]);
       console.error(`${catalogue.name} ${factory.name}: ${formatMillis(result.ms)}`);
     }
     console.log(`\n## build, ${catalogue.name}\n`);

@@ -6,6 +6,7 @@
 //   npx tsx bench/curves.ts [--sizes 1000,3000,10000,30000,100000] [--budget-ms 1000]
 import os from "node:os";
 import path from "node:path";
+import { measureApart } from "./apart.js";
 import { buildRuns, measureBuild } from "./build.js";
 import { benchCatalogues, sizeLabel, type BenchCatalogue } from "./lib/catalogues.js";
 import { recordInstanceMemories } from "./lib/core-memory.js";
@@ -26,7 +27,7 @@ import {
 import { logLogChart, type Panel } from "./lib/log-log-svg.js";
 import { selectEngines } from "./lib/select.js";
 import { loadRuns, measureArtifact } from "./load.js";
-import { measureQueries, QUERY_LIMIT } from "./query.js";
+import { QUERY_LIMIT } from "./query.js";
 
 const CURVE_SIZES = [1_000, 3_000, 10_000, 30_000, 100_000];
 const sizes = (listArgument("sizes") ?? CURVE_SIZES.map(String)).map(Number);
@@ -81,10 +82,11 @@ function measurePoint(factory: EngineFactory, catalogue: BenchCatalogue): Point 
   const { result: build, memories } = recordInstanceMemories(() => measureBuild(factory, catalogue, buildRuns(tools)));
   // The last instance created belongs to the index measureBuild kept.
   const wasmBytes = memories.at(-1)?.buffer.byteLength ?? Number.NaN;
-  const query = measureQueries(build.engine, catalogue, { budgetMs });
+  const apart = measureApart(factory.name, catalogue, budgetMs);
+  const { query } = apart;
   const artifact = measureArtifact(factory, build.engine, catalogue.long.queries[0] ?? "search", loadRuns(tools));
   if ("skipped" in artifact) throw new Error(`artifact: ${artifact.skipped}`);
-  const heapBytes = build.memory.heapBytes;
+  const heapBytes = apart.memory.heapBytes;
   const terms = build.engine.termCount?.();
   return {
     tools,
@@ -101,7 +103,7 @@ function measurePoint(factory: EngineFactory, catalogue: BenchCatalogue): Point 
     buildRuns: build.runs,
     artifactBytes: artifact.bytes,
     loadMs: artifact.loadMs,
-    memory: { wasmBytes, heapBytes, indexBytes: wasmBytes + heapBytes, buildPeakBytes: build.memory.peakBytes },
+    memory: { wasmBytes, heapBytes, indexBytes: wasmBytes + heapBytes, buildPeakBytes: apart.memory.peakBytes },
   };
 }
 
@@ -257,7 +259,8 @@ const header =
   `Node ${environment.node}, ${environment.cpu}, ${environment.cores} cores, load average ${environment.loadAverageBefore[0]} at the start and ${environment.loadAverageAfter[0]} at the end ` +
   "(the machine is shared and noisy: p99 and single builds move from run to run; the exponents of build, artifact and memory are stable). " +
   `toolsift alone, default options, on the MCP catalogue replicated with id prefixes (\`r<k>__<id>\`). Latency: long queries are the ToolBench test requests, ` +
-  `short ones 2–4 keywords from tool ids (bench/lib/query-sets.ts), ${QUERY_LIMIT} hits, timed one by one for up to ${budgetMs} ms per set. ` +
+  `short ones 2–4 keywords from tool ids (bench/lib/query-sets.ts), ${QUERY_LIMIT} hits, timed one by one for up to ${budgetMs} ms per set ` +
+  "on an index built in a process of its own (bench/apart-child.ts), where the JS heap and build peak below are measured too. " +
   "Build is the median of 3 builds up to 10k and one above; load is the artifact loaded into a fresh index (median of up to 5, one above 10k). " +
   "Core WASM memory is the linear memory of the index's core instance (read from the instance, bench/lib/core-memory.ts; linear memory never shrinks, so it is also the core's peak); " +
   "JS heap is the heap the index retains after a forced GC; build peak is the high-water mark of heap + external memory during the build (`v8.GCProfiler`, bench/lib/harness.ts `measureMemory`).";

@@ -1,4 +1,4 @@
-// Every performance benchmark in one process run: build, memory, artifact (serialize/load)
+// Every performance benchmark in one run: build, memory, artifact (serialize/load)
 // and query latency (long and short queries) of toolsift and the five peers on the MCP
 // catalogue replicated to 1k/10k/100k tools and on the Seal-Tools catalogue, plus the
 // JS↔WASM baseline. Writes bench/results.json and bench/results.md (ratios to toolsift).
@@ -12,6 +12,7 @@
 import os from "node:os";
 import path from "node:path";
 import { measureBaseline, baselineRows } from "./baseline.js";
+import { measureApart } from "./apart.js";
 import { buildRuns, measureBuild } from "./build.js";
 import { EXPLAIN_HEADERS, explainRow, measureExplain, type ExplainResult } from "./explain.js";
 import { benchCatalogues, DEFAULT_SIZES, type BenchCatalogue } from "./lib/catalogues.js";
@@ -33,7 +34,7 @@ import {
 } from "./lib/harness.js";
 import { selectEngines } from "./lib/select.js";
 import { loadRuns, measureArtifact, type ArtifactResult } from "./load.js";
-import { measureQueries, QUERY_LIMIT } from "./query.js";
+import { QUERY_LIMIT } from "./query.js";
 
 const quick = argument("quick") !== undefined;
 const sizes = (listArgument("sizes") ?? (quick ? ["1000", "10000"] : DEFAULT_SIZES.map(String))).map(Number);
@@ -88,8 +89,8 @@ function measureOne(factory: (typeof engines)[number], catalogue: BenchCatalogue
   try {
     const build = measureBuild(factory, catalogue, buildRuns(catalogue.docs.length));
     msPerTool.set(factory.name, Math.max(msPerTool.get(factory.name) ?? 0, build.ms / catalogue.docs.length));
-    bytesPerTool.set(factory.name, Math.max(bytesPerTool.get(factory.name) ?? 0, build.memory.retainedBytes / catalogue.docs.length));
-    const query = measureQueries(build.engine, catalogue, { budgetMs });
+    const { memory, query } = measureApart(factory.name, catalogue, budgetMs);
+    bytesPerTool.set(factory.name, Math.max(bytesPerTool.get(factory.name) ?? 0, memory.retainedBytes / catalogue.docs.length));
     const artifact = measureArtifact(factory, build.engine, catalogue.long.queries[0] ?? "search", loadRuns(catalogue.docs.length));
     console.error(
       `  ${factory.name}: build ${formatMillis(build.ms)}, long p50 ${formatMicros(query.long.p50)}, ` +
@@ -98,7 +99,7 @@ function measureOne(factory: (typeof engines)[number], catalogue: BenchCatalogue
     const explain = build.engine.explain === undefined ? undefined : measureExplain(build.engine, catalogue, { budgetMs });
     return {
       ...base,
-      build: { ms: build.ms, runs: build.runs, memory: build.memory },
+      build: { ms: build.ms, runs: build.runs, memory },
       query,
       artifact,
       ...(explain === undefined ? {} : { explain }),
@@ -175,7 +176,8 @@ function report(): string {
       `Node ${env.node}, ${env.cpu}, ${env.cores} cores, load average ${env.loadAverageBefore[0]} at the start and ${env.loadAverageAfter[0]} at the end ` +
       "(the machine is shared; compare ratios from the same run, not absolute times across runs).",
     "",
-    `All engines run in one process on the same documents. Every query asks for ${QUERY_LIMIT} hits and is timed on its own with \`process.hrtime.bigint()\` ` +
+    "All engines index the same documents. Builds are timed in this process; each engine's queries are timed, and its memory measured, on an index it builds in a process of its own per catalogue (`bench/apart-child.ts`), so no engine's figures carry the heap the engines before it left. " +
+      `Every query asks for ${QUERY_LIMIT} hits and is timed on its own with \`process.hrtime.bigint()\` ` +
       `after a warm-up, cycling through the query set in a fixed shuffled order, for at most ${budgetMs} ms or 5,000 queries per engine and set (at least 30). ` +
       "Ratios are the peer's figure divided by toolsift's (how many times slower or bigger the peer is).",
     "",
@@ -227,8 +229,7 @@ function report(): string {
     "Build is the median of 3 builds (1 at 100k, and no repeats once 5 s have gone into one engine's builds). " +
       "The artifact is each engine's own serialized form (toolsift: its binary artifact; peers: their JSON export), loaded in a process of its own per engine, as in a cold Worker (`bench/load-child.ts`: the median of up to 9 loads after 2 untimed ones, 1 at 100k, each after a forced full collection; the first load, cold, is in `results.json`), and checked to answer a probe query identically.",
     "",
-    "Per tool: **memory** and **peak** come from one more build of each engine in a process of its own (`bench/memory-child.ts`), so no engine inherits another's heap. " +
-      "**memory** is what the built index retains (V8 heap + external memory, which includes ArrayBuffers and WebAssembly memory, after a forced GC); " +
+    "Per tool, from the build in the engine's own process: **memory** is what the built index retains (V8 heap + external memory, which includes ArrayBuffers and WebAssembly memory, after a forced GC); " +
       "**peak** is the most the same figure grew during that build, garbage included (the larger of the reading when the build returns and V8's reading before each collection during it, `v8.GCProfiler`); " +
       "**artifact** is the serialized size. Each is divided by the number of tools; × is the peer's figure over toolsift's.",
     "",
