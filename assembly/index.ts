@@ -64,7 +64,8 @@ export function termPoolLength(): i32 {
   return terms.poolLength;
 }
 
-const scratch = freshUint16Array(MAX_INPUT);
+// Eight units more than the window: the tokenizer reads up to 16 bytes past its input.
+const scratch = freshUint16Array(MAX_INPUT + 8);
 
 /**
  * A build's field text is staged as UTF-8 (`addStagedField`) in the second half of the
