@@ -104,4 +104,18 @@ describe("FieldWriter", () => {
     expect(core.addStagedDocument(0, stage("ab cd"), 3, 2, 0, 0, 0, 0)).toBe(5);
     expect(core.termCount()).toBe(2);
   });
+
+  it("prepares every unit of the BMP, between ASCII or other units, as its NFKC form", () => {
+    // `prepareField` skips NFKC for text of ASCII and a few units that NFKC leaves alone.
+    const neighbours = ["a", " ", "\u2014", "\u4e00", "\u0301"];
+    const wrong: string[] = [];
+    for (let code = 0x80; code <= 0xffff; code++) {
+      if (code >= 0xd800 && code <= 0xdfff) continue;
+      for (const neighbour of neighbours) {
+        const text = neighbour + String.fromCharCode(code) + neighbour;
+        if (prepareField(text) !== text.normalize("NFKC")) wrong.push(text);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
 });
