@@ -64,12 +64,13 @@ export function termPoolLength(): i32 {
   return terms.poolLength;
 }
 
-const scratch = freshUint16Array(MAX_INPUT);
+// Eight units more than the window: the tokenizer reads up to 16 bytes past its input.
+const scratch = freshUint16Array(MAX_INPUT + 8);
 
 /**
- * A build's field text is staged as UTF-8 (`addStagedField`) in the second half of the
- * scratch window: a whole document's six fields when they are ASCII (6 × 2,000 bytes), one
- * field otherwise. A field of at most MAX_INPUT / 2 bytes decodes into the first half.
+ * A build's field text is staged as UTF-8 (`addStagedDocument`) in the second half of the
+ * scratch window, and decodes into the scratch window from its start: the units written stay
+ * behind the bytes read (DESIGN.md "Boundary ABI").
  */
 export const STAGING_BYTES: i32 = MAX_INPUT;
 
@@ -82,12 +83,12 @@ export function stagingPointer(): usize {
 }
 
 /**
- * Decodes the UTF-8 at `offset` in the staging window (`length` bytes, at most MAX_INPUT / 2)
- * into code units in the scratch window; their count, or −1 when the text holds U+FFFD (it
- * may have been a lone surrogate: the host then writes the units itself).
+ * Decodes the UTF-8 at `offset` in the staging window (`length` bytes) into code units at the
+ * start of the scratch window; their count, or −1 when the text holds U+FFFD (it may have been
+ * a lone surrogate: the host then writes the units itself).
  */
 export function decodeStaged(offset: i32, length: i32): i32 {
-  if (offset < 0 || length < 0 || length > (MAX_INPUT >> 1) || offset > STAGING_BYTES - length) return -1;
+  if (offset < 0 || length < 0 || offset > STAGING_BYTES - length) return -1;
   return decodeUtf8(stagingPointer() + <usize>offset, length, scratch.dataStart);
 }
 
@@ -138,11 +139,30 @@ export function addField(document: i32, field: i32, length: i32): void {
   addFieldText(document, field, scratch.dataStart, length);
 }
 
-/** `decodeStaged`, then `addField` when the field has units; returns `decodeStaged`'s answer. */
-export function addStagedField(document: i32, field: i32, offset: i32, length: i32): i32 {
-  let units = decodeStaged(offset, length);
-  if (units > 0) addFieldText(document, field, scratch.dataStart, units);
+/**
+ * Adds a document's six fields from their UTF-8 back to back at the start of the staging
+ * window (`bytes` in all), one call per document: decoded in one pass, then split by the
+ * fields' code unit counts. The unit count, or −1 (nothing added) when the text holds U+FFFD
+ * or the counts do not add up to it.
+ */
+export function addStagedDocument(document: i32, bytes: i32, name: i32, aliases: i32, tags: i32, summary: i32, description: i32, params: i32): i32 {
+  let units = decodeStaged(0, bytes);
+  // Each count below 2^15 first, so that their sum cannot wrap.
+  if (units < 0 || (name | aliases | tags | summary | description | params) >>> 15 != 0) return -1;
+  if (name + aliases + tags + summary + description + params != units) return -1;
+  let at = addStagedUnits(document, 0, scratch.dataStart, name);
+  at = addStagedUnits(document, 1, at, aliases);
+  at = addStagedUnits(document, 2, at, tags);
+  at = addStagedUnits(document, 3, at, summary);
+  at = addStagedUnits(document, 4, at, description);
+  addStagedUnits(document, 5, at, params);
   return units;
+}
+
+@inline
+function addStagedUnits(document: i32, field: i32, pointer: usize, length: i32): usize {
+  if (length > 0) addFieldText(document, field, pointer, length);
+  return pointer + (<usize>length << 1);
 }
 
 /**

@@ -7,8 +7,9 @@ const REPLACEMENT: u32 = 0xfffd;
 /**
  * Decodes `length` bytes of well-formed UTF-8 at `source` into UTF-16 code units at `target`;
  * their count, or −1 when the text holds U+FFFD: the encoder writes that for a lone surrogate
- * too, so the host then writes the units itself. The `2 × length` bytes at `target` must not
- * overlap the input.
+ * too, so the host then writes the units itself. The output (at most `2 × length` bytes) may
+ * overlap the input only from behind, with `target + length ≤ source`: a step writes at most
+ * twice what it has read, so the units written never reach a byte not yet read.
  */
 export function decodeUtf8(source: usize, length: i32, target: usize): i32 {
   let at = source;

@@ -193,14 +193,23 @@ function tokenizeAsciiIdentifier(at: i32): i32 {
   let end = input + (<usize>inputLength << 1);
   let runStart = source;
   while (true) {
+    // Eight units a step: all eight are stored, and the run's length among them decides how
+    // far both pointers move (units past `end` are read, never kept).
     while (source < end) {
-      let unit = <u32>load<u16>(source);
-      if (unit - 0x61 >= 26 && unit - 0x30 >= 10) break;
-      store<u16>(target, <u16>unit);
-      source += 2;
-      target += 2;
+      let units = v128.load(source);
+      let lower = i16x8.lt_u(i16x8.sub(units, i16x8.splat(0x61)), i16x8.splat(26));
+      let digit = i16x8.lt_u(i16x8.sub(units, i16x8.splat(0x30)), i16x8.splat(10));
+      v128.store(target, units);
+      let run = <usize>ctz(~i16x8.bitmask(v128.or(lower, digit))) << 1;
+      source += run;
+      target += run;
+      if (run < 16) break;
     }
-    if (source >= end) break;
+    if (source >= end) {
+      target -= source - end;
+      source = end;
+      break;
+    }
     let unit = <u32>load<u16>(source);
     if (unit - 0x41 < 26) {
       // A boundary before an UPPER unit that follows a non-UPPER one, or that follows an
@@ -281,7 +290,8 @@ function tokenizeBigrams(at: i32): i32 {
  * Analyzes `length` code units at `pointer` (at most MAX_INPUT) into the token stream. With a
  * `limit`, analysis stops at the first identifier or bigram run that starts after `limit`
  * tokens exist: the first `limit` tokens are the same, and a capped field (SPEC §1.6) does not
- * pay for the text it will not keep.
+ * pay for the text it will not keep. The text must stay readable for 16 bytes past its end
+ * (the ASCII path reads eight units at a time; what lies past the end is never kept).
  */
 export function tokenize(pointer: usize, length: i32, limit: i32 = i32.MAX_VALUE): void {
   input = pointer;

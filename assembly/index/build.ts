@@ -133,23 +133,22 @@ export function addField(document: i32, field: i32, pointer: usize, length: i32)
   let kept = tokenCount < cap ? tokenCount : cap;
   let shift = <u32>(field << 1);
   let stamp = <u32>document << SLOT_BITS;
+  // Without branches on whether a token's term is new to the document or to the field (as
+  // good as random): a new term's slot is opened by the same stores that rewrite a known one's.
+  let slots = slotCount;
   for (let token = 0; token < kept; token++) {
     let term = terms.intern(tokenPointer(token), unchecked(tokenLength[token]));
     if (term >= termSlots.length) ensureTermCapacity(term + 1);
-    let slot: i32;
     let entry = unchecked(termSlots[term]);
-    if ((entry & ~(SLOT_CAPACITY - 1)) == stamp) {
-      slot = <i32>(entry & (SLOT_CAPACITY - 1));
-    } else {
-      slot = slotCount;
-      slotCount += 1;
-      unchecked((termSlots[term] = stamp | <u32>slot));
-      unchecked((slotTerm[slot] = term));
-      unchecked((slotFrequencies[slot] = 0));
-    }
-    let frequencies = unchecked(slotFrequencies[slot]);
-    if (((frequencies >> shift) & 3) < 2) unchecked((slotFrequencies[slot] = frequencies + (1 << shift)));
+    let known = (entry & ~(SLOT_CAPACITY - 1)) == stamp;
+    let slot = select<i32>(<i32>(entry & (SLOT_CAPACITY - 1)), slots, known);
+    slots += <i32>!known;
+    unchecked((termSlots[term] = stamp | <u32>slot));
+    unchecked((slotTerm[slot] = term));
+    let frequencies = select<u32>(unchecked(slotFrequencies[slot]), 0, known);
+    unchecked((slotFrequencies[slot] = frequencies + (<u32>(((frequencies >> shift) & 3) < 2) << shift)));
   }
+  slotCount = slots;
   let offset = document * FIELD_COUNT + field;
   let before = <i32>fieldLengths[offset];
   fieldLengths[offset] = <u16>(before + kept);

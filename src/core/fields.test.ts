@@ -41,27 +41,36 @@ const docArb: fc.Arbitrary<ToolSearchDoc> = fc.record(
 );
 
 describe("FieldWriter", () => {
-  // The fields a core is given, as the text it reads: a core whose field calls decode (the real
-  // decoder) and read back the scratch window instead of indexing.
+  // The fields a core is given, as the text it reads: a core whose document calls decode (the
+  // real decoder) and split the scratch window by the counts, and whose field calls read it,
+  // instead of indexing.
   let memory: CoreMemory;
   let added: Map<number, string>;
 
   beforeAll(async () => {
     await init();
     const core = instantiateCore();
+    const record = (field: number, text: string): void => {
+      expect(added.has(field)).toBe(false);
+      added.set(field, text);
+    };
     const recording: CoreExports = Object.create(core, {
-      addStagedField: {
-        value: (_document: number, field: number, offset: number, length: number): number => {
-          const units = core.decodeStaged(offset, length);
-          if (units > 0) recording.addField(0, field, units);
+      addStagedDocument: {
+        value: (_document: number, bytes: number, ...counts: number[]): number => {
+          const units = core.decodeStaged(0, bytes);
+          if (units < 0) return units;
+          expect(counts.reduce((sum, count) => sum + count, 0)).toBe(units);
+          const text = memory.read(units);
+          let at = 0;
+          counts.forEach((count, field) => {
+            if (count > 0) record(field, text.slice(at, at + count));
+            at += count;
+          });
           return units;
         },
       },
       addField: {
-        value: (_document: number, field: number, length: number): void => {
-          expect(added.has(field)).toBe(false);
-          added.set(field, memory.read(length));
-        },
+        value: (_document: number, field: number, length: number): void => record(field, memory.read(length)),
       },
     });
     memory = new CoreMemory(recording);
@@ -82,5 +91,31 @@ describe("FieldWriter", () => {
       }),
       { numRuns: 400 },
     );
+  });
+
+  it("the core adds nothing from a staged document whose counts miss its units or whose text holds U+FFFD", () => {
+    const core = instantiateCore();
+    const staging = new CoreMemory(core).staging();
+    const stage = (text: string): number => new TextEncoder().encodeInto(text, staging).written;
+    core.beginBuild(1);
+    expect(core.addStagedDocument(0, stage("ab cd"), 2, 2, 0, 0, 0, 0)).toBe(-1);
+    expect(core.addStagedDocument(0, stage("ab\uFFFD"), 3, 0, 0, 0, 0, 0)).toBe(-1);
+    expect(core.termCount()).toBe(0);
+    expect(core.addStagedDocument(0, stage("ab cd"), 3, 2, 0, 0, 0, 0)).toBe(5);
+    expect(core.termCount()).toBe(2);
+  });
+
+  it("prepares every unit of the BMP, between ASCII or other units, as its NFKC form", () => {
+    // `prepareField` skips NFKC for text of ASCII and a few units that NFKC leaves alone.
+    const neighbours = ["a", " ", "\u2014", "\u4e00", "\u0301"];
+    const wrong: string[] = [];
+    for (let code = 0x80; code <= 0xffff; code++) {
+      if (code >= 0xd800 && code <= 0xdfff) continue;
+      for (const neighbour of neighbours) {
+        const text = neighbour + String.fromCharCode(code) + neighbour;
+        if (prepareField(text) !== text.normalize("NFKC")) wrong.push(text);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 });

@@ -45,7 +45,7 @@ export class CoreMemory {
   }
 
   /**
-   * The staging window, where a build writes fields as UTF-8 for `core.addStagedField`; valid
+   * The staging window, where a build writes fields as UTF-8 for `core.addStagedDocument`; valid
    * until the next call that may grow memory (a new view then).
    */
   staging(): Uint8Array {

@@ -53,7 +53,7 @@ export interface CoreExports {
   scratchPointer(): number;
   stagingPointer(): number;
   decodeStaged(offset: number, length: number): number;
-  addStagedField(document: number, field: number, offset: number, length: number): number;
+  addStagedDocument(document: number, bytes: number, name: number, aliases: number, tags: number, summary: number, description: number, params: number): number;
   configure(wordFormMode: number, k1: number, b: number, maxQueryTerms: number, termSelection: number): void;
   setFieldWeight(field: number, weight: number): void;
   setNameCoverageBonus(value: number): void;

@@ -64,11 +64,6 @@ function bracketPairs(text: string): number[] | undefined {
   return pairs;
 }
 
-// A bracket opener before `index` (searched backwards, so the cost is the prefix, not the text).
-function openerBefore(text: string, index: number): boolean {
-  return text.lastIndexOf("(", index) >= 0 || text.lastIndexOf("[", index) >= 0 || text.lastIndexOf("{", index) >= 0;
-}
-
 // A test per candidate sentence end: a scan of the pairs when there are few, a depth array
 // (prefix sums, O(length)) when there are many, so no description costs more than linear time.
 function insideTest(text: string, pairs: readonly number[]): (index: number) => boolean {
@@ -124,9 +119,14 @@ function sentenceEnd(text: string, index: number, code: number): number {
  */
 export function summaryEnd(description: string): number {
   let inside: ((index: number) => boolean) | undefined | null = null;
-  // No pair encloses an end with no opener before it: most first sentences are decided
-  // without pairing the brackets of the whole description.
-  let opened = false;
+  // Openers still open, per kind, in the units read so far (a closer with none open does
+  // nothing, as in `bracketPairs`). A pair encloses an end only if its opener is still open
+  // there, so an end with none open is decided from the prefix alone, read once: most first
+  // sentences are decided without pairing the brackets of the whole description.
+  let round = 0;
+  let square = 0;
+  let curly = 0;
+  let read = 0;
   // The engine's regular expression finds the next unit a sentence end can start with many
   // times faster than a charCodeAt loop.
   SENTENCE_END_START.lastIndex = 0;
@@ -134,8 +134,17 @@ export function summaryEnd(description: string): number {
     const index = match.index;
     const end = sentenceEnd(description, index, description.charCodeAt(index));
     if (end < 0) continue;
-    opened ||= openerBefore(description, index);
-    if (!opened) return end;
+    for (; read < index; read++) {
+      switch (description.charCodeAt(read)) {
+        case 0x28: round++; break;
+        case 0x5b: square++; break;
+        case 0x7b: curly++; break;
+        case 0x29: if (round > 0) round--; break;
+        case 0x5d: if (square > 0) square--; break;
+        case 0x7d: if (curly > 0) curly--; break;
+      }
+    }
+    if (round + square + curly === 0) return end;
     if (inside === null) {
       const pairs = bracketPairs(description);
       inside = pairs === undefined ? undefined : insideTest(description, pairs);
