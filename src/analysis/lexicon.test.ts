@@ -74,6 +74,13 @@ describe("DEFAULT_LEXICON", () => {
     expect(bad).toEqual([]);
   });
 
+  it("keys no Russian word whose stem a stopword shares: the core matches keys by stem, so `меню` would fire on `меня`", () => {
+    const stemmer = new Bm25ToolRanker([{ id: "a", description: "a", tags: [], aliases: [] }], { analyzer: "stem", stopwords: [] });
+    const stopStems = new Set(DEFAULT_STOPWORDS.filter((entry) => CYRILLIC_WORD.test(entry)).flatMap((entry) => stemmer.analyze(entry)));
+    expect(stopStems.has(stemmer.analyze("меня")[0]!)).toBe(true);
+    expect(russianKeys.filter((key) => stemmer.analyze(key).some((stem) => stopStems.has(stem)))).toEqual([]);
+  });
+
   it("names no product, server or catalogue", () => {
     const banned = new Set(BANNED_VALUES);
     const bad = entries.filter(
