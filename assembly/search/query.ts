@@ -417,20 +417,28 @@ function selectTop(limit: i32): i32 {
   // No factor exceeds 1 + nameBonus and rounding is monotonic, so a document whose sum times
   // that bound is already below the heap's worst cannot enter: skip its factor and compare.
   let bound = 1.0 + nameBonus;
-  for (let index = 0; index < touchedCount; index++) {
-    let document = unchecked(touched[index]);
-    let sum = load<f64>(documentState.dataStart + <usize>document * STATE_BYTES);
-    if (size == limit && sum * bound < unchecked(resultScores[0])) continue;
+  // Locals, not loads through the arrays each round: the heap's stores would keep the
+  // compiler from hoisting them. `worst` is the heap's root once it is full.
+  let stateBase = documentState.dataStart;
+  let touchedBase = touched.dataStart;
+  let count = touchedCount;
+  let worst = -Infinity;
+  for (let index = 0; index < count; index++) {
+    let document = load<i32>(touchedBase + (<usize>index << 2));
+    let sum = load<f64>(stateBase + <usize>document * STATE_BYTES);
+    if (sum * bound < worst) continue;
     let score = sum * nameFactor(document);
     if (size < limit) {
       unchecked((resultDocuments[size] = document));
       unchecked((resultScores[size] = score));
       size += 1;
       siftUp(size - 1);
+      if (size == limit) worst = unchecked(resultScores[0]);
     } else if (better(score, document, unchecked(resultScores[0]), unchecked(resultDocuments[0]))) {
       unchecked((resultDocuments[0] = document));
       unchecked((resultScores[0] = score));
       siftDown(0, size);
+      worst = unchecked(resultScores[0]);
     }
   }
   // Heap sort: the worst goes last each round, leaving the best first.
