@@ -6,7 +6,7 @@
 //   node --expose-gc --import tsx bench/apart-child.ts <engine> <catalogue spec> <query budget ms, 0: none>
 import type { ApartResult } from "./apart.js";
 import { benchCatalogue } from "./lib/catalogues.js";
-import { measureMemory } from "./lib/harness.js";
+import { measureMemory, settleMemory } from "./lib/harness.js";
 import { childSetup } from "./lib/select.js";
 import { measureQueries } from "./query.js";
 
@@ -15,6 +15,8 @@ const {
   args: [, spec, budget],
 } = await childSetup("apart-child.ts", ["engine", "catalogue spec", "query budget ms"]);
 const catalogue = benchCatalogue(spec);
+// What loading the catalogue left (and, for toolsift, the compiled core) settles first.
+await settleMemory();
 const { memory, result: engine } = measureMemory(() => {
   const built = factory.create();
   built.build(catalogue.docs);
