@@ -41,9 +41,9 @@ export function measureBuild(factory: EngineFactory, catalogue: BenchCatalogue, 
     spent += next.ms;
     engine = next.engine;
   }
-  return times.length === 0
-    ? { ms: first.ms, runs: 1, firstMs: first.ms, engine }
-    : { ms: median(times), runs: times.length, firstMs: first.ms, engine };
+  // A lone first build is the figure when there are no more.
+  const timed = times.length > 0 ? times : [first.ms];
+  return { ms: median(timed), runs: timed.length, firstMs: first.ms, engine };
 }
 
 /** Timed builds after the first per size: five at small sizes for a stable median, none at 100k. */
