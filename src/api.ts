@@ -50,5 +50,3 @@ export type {
 } from "./session/index.js";
 export { InMemoryJournal, JOURNAL_FORMAT, JOURNAL_VERSION, journalFromJsonLines, journalToJsonLines, searchDecisionId } from "./journal/index.js";
 export type { DivergenceMode, Journal, JournalRecord, SearchDecision } from "./journal/index.js";
-export { DEFAULT_EVAL_OPTIONS, evaluate, evaluateDetailed, parseQueries } from "./eval/index.js";
-export type { EvalFold, EvalMetrics, EvalOptions, EvalQuery, EvalReport, EvalRow } from "./eval/index.js";

@@ -96,6 +96,15 @@ describe("package hygiene", () => {
     expect(spies[1]!.mock.calls.filter(([bytes]) => (bytes as Uint8Array).byteLength === packaged)).toHaveLength(1);
   });
 
+  it('the evaluation helpers are the "toolsift/eval" entry, not the main one', async () => {
+    const main: Record<string, unknown> = await import("toolsift");
+    const entry = await import("toolsift/eval");
+    const built = await import(/* @vite-ignore */ join(root, "dist/eval/index.js"));
+    expect(entry.evaluate).toBe(built.evaluate);
+    expect(entry.parseQueries).toBe(built.parseQueries);
+    for (const name of ["evaluate", "evaluateDetailed", "parseQueries", "DEFAULT_EVAL_OPTIONS"]) expect(main[name]).toBeUndefined();
+  });
+
   it('inside the repository, import("toolsift") is the built package', async () => {
     const viaName = await import("toolsift");
     const built = await import(/* @vite-ignore */ join(root, "dist/entry/node.js"));
