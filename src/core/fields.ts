@@ -64,7 +64,8 @@ const NEWLINE = "\n";
  * and the six are written as UTF-8 into the core's staging window in one `encodeInto` call
  * (its per-call cost is most of the cost of a short field) and given to the core in one call
  * with their unit counts (`addStagedDocument`). One byte per unit read proves the text ASCII,
- * its own NFKC form; a document with other units has each field normalized (§A1) and is
+ * its own NFKC form; a document with other units that NFKC may change (`MAY_CHANGE`; most
+ * are punctuation or CJK, which it leaves alone) has each field normalized (§A1) and is
  * staged again. One whose UTF-8 does not fit the window, or would hide a lone surrogate (the
  * core sees U+FFFD), goes field by field, a field that still fails unit by unit.
  */
@@ -91,7 +92,7 @@ export class FieldWriter {
     const staging = this.#memory.staging();
     let whole = texts[0]! + texts[1]! + texts[2]! + texts[3]! + texts[4]! + texts[5]!;
     let { read, written } = this.#encoder.encodeInto(whole, staging);
-    if (read === whole.length && written !== read) {
+    if (read === whole.length && written !== read && MAY_CHANGE.test(whole)) {
       for (let field = 0; field < texts.length; field++) texts[field] = prepareField(texts[field]!);
       whole = texts[0]! + texts[1]! + texts[2]! + texts[3]! + texts[4]! + texts[5]!;
       ({ read, written } = this.#encoder.encodeInto(whole, staging));
