@@ -7,7 +7,7 @@ import { CoreMemory } from "./memory.js";
 import { instantiateCore, type CoreExports } from "./module.js";
 
 // Units that NFKC changes or that are not ASCII in other ways (lone surrogates, astral).
-const OTHER_UNITS = ["é", "ﬁ", "㍿", "ｆ", "Ⓐ", "😀", "\uD800", "\uDC00", "\uFFFD", "ё", "搜", "\u0301", "\u00A0", "—"];
+const OTHER_UNITS = ["é", "ﬁ", "㍿", "ｆ", "Ⓐ", "😀", "💡", "🄰", "\uD83D", "\uD800", "\uDC00", "\uFFFD", "ё", "搜", "\u0301", "\u0338", "\u00A0", "—", "→", "\uFE0F"];
 
 // ASCII text of about `length` units; words, separators and capitals so the cut falls anywhere.
 const asciiArb = (minLength: number, maxLength: number): fc.Arbitrary<string> =>
@@ -105,17 +105,22 @@ describe("FieldWriter", () => {
     expect(core.termCount()).toBe(2);
   });
 
-  it("prepares every unit of the BMP, between ASCII or other units, as its NFKC form", () => {
+  it("prepares every unit of the BMP and every pictograph, between ASCII or other units, as its NFKC form", () => {
     // `prepareField` skips NFKC for text of ASCII and a few units that NFKC leaves alone.
-    const neighbours = ["a", " ", "\u2014", "\u4e00", "\u0301"];
+    // Combining marks that compose with a unit before them (`→` + U+0338 is `↛`), too.
+    const neighbours = ["a", " ", "\u2014", "\u4e00", "\u0301", "\u0338", "\u3099", "\uD83D\uDCA1"];
     const wrong: string[] = [];
-    for (let code = 0x80; code <= 0xffff; code++) {
-      if (code >= 0xd800 && code <= 0xdfff) continue;
+    const check = (unit: string): void => {
       for (const neighbour of neighbours) {
-        const text = neighbour + String.fromCharCode(code) + neighbour;
+        const text = neighbour + unit + neighbour;
         if (prepareField(text) !== text.normalize("NFKC")) wrong.push(text);
       }
-    }
+    };
+    for (let code = 0x80; code <= 0xffff; code++) if (code < 0xd800 || code > 0xdfff) check(String.fromCharCode(code));
+    // The astral plane of pictographs (the skip lets U+1F400–U+1F7FF through; U+1F100's
+    // enclosed letters and U+1FBF0's digits change), and lone surrogates.
+    for (let code = 0x1f000; code <= 0x1ffff; code++) check(String.fromCodePoint(code));
+    for (const lone of ["\uD83D", "\uDCA1", "\uD83C", "\uDFFF"]) check(lone);
     expect(wrong).toEqual([]);
   });
 });
