@@ -314,6 +314,20 @@ describe("index artifact", () => {
     expect(code(() => undefined, { k1: 1.5 })).toBe("artifact_analyzer_mismatch");
     expect(code(() => undefined, {})).toBe("accepted");
     expect(code(() => undefined, { stopwords: ["x"] })).toBe("artifact_analyzer_mismatch");
+    expect(code(() => undefined, { lookalikes: false })).toBe("artifact_analyzer_mismatch");
+  });
+
+  it("keeps lookalikes: false in the options record's flag byte, and refuses an unknown flag", () => {
+    const off = new Bm25ToolRanker(small, { lookalikes: false }).serialize();
+    const options = sectionStarts(off).get(100)!;
+    expect(off[options + 3]).toBe(1);
+    expect(Bm25ToolRanker.load(off).options.lookalikes).toBe(false);
+    expect(Bm25ToolRanker.load(off, { lookalikes: false }).options.lookalikes).toBe(false);
+    // The default record keeps 0 there, so the default fingerprint did not change.
+    const on = new Bm25ToolRanker(small).serialize();
+    expect(on[sectionStarts(on).get(100)! + 3]).toBe(0);
+    expect(craftedLoad(off, (copy) => copy.setUint8(options + 3, 2))).toBe("artifact_corrupt");
+    expect(craftedLoad(off, (copy) => copy.setUint8(options + 3, 0))).toBe("artifact_corrupt");
   });
 
   it("a crafted artifact (damaged, checksum recomputed) loads with odd answers or fails typed, never traps", () => {

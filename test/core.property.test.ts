@@ -15,7 +15,7 @@ import {
   vocabularyArb,
   type Case,
 } from "./oracle/arbitraries.js";
-import { oracleRank, oracleSearch, oracleSplitSummary, oracleTokens, prepareField, type OracleHit } from "./oracle/index.js";
+import { oracleLookalikes, oracleRank, oracleSearch, oracleSplitSummary, oracleTokens, prepareField, prepareQuery, type OracleHit } from "./oracle/index.js";
 
 // Case counts: 1,820 random cases per run in total, sized so the file stays well under a
 // minute on a shared 2-core machine when everything passes (about 30 s measured under load).
@@ -30,6 +30,7 @@ const RUNS = {
   heapVersusSort: { numRuns: 200, budget: 10_000 },
   limits: { numRuns: 80, budget: 6_000 },
   duplicates: { numRuns: 40, budget: 3_000 },
+  lookalikes: { numRuns: 150, budget: 8_000 },
 } as const;
 
 function runs(name: keyof typeof RUNS): fc.Parameters<unknown> {
@@ -107,6 +108,23 @@ describe("core vs oracle (property)", () => {
       }),
       runs("summary"),
     );
+  });
+
+  it("ranks Russian requests that name namespaces in Cyrillic exactly like the oracle (§A10)", () => {
+    let lookedUp = 0;
+    fc.assert(
+      fc.property(lookalikeCaseArb, ({ docs, queries, stopwords, lookalikes }) => {
+        const options = { stopwords, lookalikes };
+        const ranker = new Bm25ToolRanker(docs, { ...options, ...WITHOUT_EXPANSION });
+        for (const query of queries) {
+          if (oracleLookalikes(prepareQuery(query), docs.map((doc) => doc.id), stopwords).length > 0) lookedUp++;
+          assertSame(ranker.rank(query, Infinity), oracleRank(docs, options, query, Infinity), `query ${JSON.stringify(query)}`);
+        }
+      }),
+      runs("lookalikes"),
+    );
+    // The requests do name namespaces: most cases append something.
+    expect(lookedUp).toBeGreaterThan(RUNS.lookalikes.numRuns);
   });
 
   it("ranks random catalogues exactly like the oracle", () => {
@@ -247,3 +265,57 @@ describe("core vs oracle (property)", () => {
     );
   });
 });
+
+// Latin letters as a Russian speaker writes them, so that a request names a namespace in Cyrillic
+// (`notion` → `нотион`), with a vowel changed now and then and a case ending (§A10).
+const CYRILLIC_OF: Readonly<Record<string, string>> = {
+  a: "а", b: "б", c: "к", d: "д", e: "е", f: "ф", g: "г", h: "х", i: "и", j: "дж", k: "к", l: "л", m: "м",
+  n: "н", o: "о", p: "п", q: "к", r: "р", s: "с", t: "т", u: "у", v: "в", w: "в", x: "кс", y: "й", z: "з",
+};
+const latinWordArb = fc.string({ unit: fc.constantFrom(..."abcdefghijklmnopqrstuvwxyz"), minLength: 2, maxLength: 10 });
+// A word and the same word with one vowel changed: two candidates the same distance from a
+// request, for the tie-break.
+const VOWELS = "aeiou";
+const sibling = (word: string, pick: number): string => {
+  const at = [...word].findIndex((letter, index) => index >= pick % word.length && VOWELS.includes(letter));
+  return at < 0 ? word : word.slice(0, at) + VOWELS[(VOWELS.indexOf(word[at]!) + 1 + (pick % 4)) % 5] + word.slice(at + 1);
+};
+const lookalikeCaseArb = fc
+  .tuple(fc.uniqueArray(latinWordArb, { minLength: 1, maxLength: 6 }), fc.uniqueArray(latinWordArb, { minLength: 1, maxLength: 6 }), fc.array(fc.nat(), { maxLength: 3 }))
+  .map(([namespaces, words, picks]): [string[], string[]] => [[...new Set([...namespaces, ...picks.map((pick) => sibling(namespaces[pick % namespaces.length]!, pick))])], words])
+  .chain(([namespaces, words]) => {
+    const namespaceArb = fc.oneof(
+      fc.constantFrom(...namespaces),
+      fc.tuple(fc.constantFrom(...namespaces), fc.constantFrom(...namespaces)).map(([a, b]) => `${a}${b[0]!.toUpperCase()}${b.slice(1)}`),
+    );
+    const idArb = fc.oneof(
+      fc.tuple(namespaceArb, fc.constantFrom("__", ":", "/", "."), fc.constantFrom(...words)).map(([ns, separator, word]) => ns + separator + word),
+      fc.constantFrom(...words),
+    );
+    const spokenArb = fc
+      .tuple(fc.constantFrom(...namespaces), fc.array(fc.tuple(fc.nat(), fc.nat(6)), { maxLength: 2 }), fc.constantFrom("", "", "е", "у", "ом", "ами", "ой", "ь"), fc.boolean())
+      .map(([word, edits, ending, capital]) => {
+        let spoken = [...word].map((letter) => CYRILLIC_OF[letter]!).join("");
+        // Up to two vowels said otherwise (o → а, е → и …) or not at all (6).
+        for (const [at, vowel] of edits) {
+          const vowels = [...spoken].map((letter, index) => ("аеиоуы".includes(letter) ? index : -1)).filter((index) => index >= 0);
+          if (vowels.length === 0) break;
+          const index = vowels[at % vowels.length]!;
+          spoken = spoken.slice(0, index) + (vowel === 6 ? "" : "аеиоуы"[vowel]) + spoken.slice(index + 1);
+        }
+        spoken += ending;
+        return capital ? spoken[0]!.toUpperCase() + spoken.slice(1) : spoken;
+      });
+    const pieceArb = fc.oneof(
+      { weight: 4, arbitrary: spokenArb },
+      { weight: 2, arbitrary: fc.constantFrom(...words) },
+      { weight: 2, arbitrary: fc.constantFrom("создай", "в", "покажи", "задачу", "ёлка", "данные", "Отчёт") },
+    );
+    const queryArb = fc.array(pieceArb, { minLength: 1, maxLength: 6 }).map((pieces) => pieces.join(" "));
+    return fc.record({
+      docs: fc.uniqueArray(idArb, { minLength: 1, maxLength: 12 }).map((ids) => ids.map((id): ToolSearchDoc => ({ id, tags: [], aliases: [], description: `${id} tool` }))),
+      queries: fc.array(queryArb, { minLength: 1, maxLength: 4 }),
+      stopwords: fc.oneof(fc.constant([] as string[]), fc.subarray(["в", "покажи", "данные", "отчет", "Ёлка нужна"])),
+      lookalikes: fc.oneof({ weight: 4, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
+    });
+  });

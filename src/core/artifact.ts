@@ -106,6 +106,8 @@ function encodeOptions(options: ResolvedRankerOptions): Uint8Array {
   view.setUint8(0, options.analyzer === "stem" ? 1 : 0);
   view.setUint8(1, options.termSelection === "first" ? 0 : 1);
   view.setUint8(2, options.maxQueryTerms);
+  // Flags, 0 for the defaults (so their record, and the default fingerprint, stay as they were).
+  view.setUint8(3, options.lookalikes ? 0 : 1);
   view.setFloat64(4, options.k1, true);
   view.setFloat64(12, options.b, true);
   FIELDS.forEach((field, index) => view.setFloat64(20 + 8 * index, options.weights[field], true));
@@ -222,7 +224,8 @@ function decodeOptions(bytes: Uint8Array, stopwords: string[], lexicon: Resolved
   const analyzer = view.getUint8(0);
   const selection = view.getUint8(1);
   const maxQueryTerms = view.getUint8(2);
-  if (analyzer > 1 || selection > 1 || maxQueryTerms < 1 || maxQueryTerms > 64 || view.getUint8(3) !== 0) corrupt("options record");
+  const flags = view.getUint8(3);
+  if (analyzer > 1 || selection > 1 || maxQueryTerms < 1 || maxQueryTerms > 64 || flags > 1) corrupt("options record");
   const weights = Object.fromEntries(FIELDS.map((field, index) => [field, view.getFloat64(20 + 8 * index, true)]));
   return {
     analyzer: analyzer === 1 ? "stem" : "plural",
@@ -236,6 +239,7 @@ function decodeOptions(bytes: Uint8Array, stopwords: string[], lexicon: Resolved
     expansionWeight: view.getFloat64(20 + 8 * FIELDS.length, true),
     nameBonus: view.getFloat64(28 + 8 * FIELDS.length, true),
     relatedWeight: view.getFloat64(36 + 8 * FIELDS.length, true),
+    lookalikes: flags === 0,
   };
 }
 

@@ -24,6 +24,8 @@ export type FieldName = (typeof FIELDS)[number];
  * - `relatedWeight`: query weight of related terms, 0–1: expansions of lexicon entries whose key
  *   is ASCII (English synonyms, `ENGLISH_SYNONYMS`) and word-form variants of the chosen terms
  *   (`sending` → `send`, `schedule` → `scheduled`; `plural` analyzer only). 0 turns both off.
+ * - `lookalikes`: Cyrillic look-alikes (DESIGN.md §A10): a Russian word that sounds like a word
+ *   of a tool's name (`ноушене` → `notion`) adds that word to the request; `false` disables.
  * - `nameBonus`: name-coverage bonus, 0–10: a hit's score is multiplied by
  *   `1 + nameBonus × (query terms in its name / distinct terms of its name)` (0: off; large:
  *   a tool whose name the query spells out wins over descriptions that mention the words).
@@ -43,6 +45,7 @@ export const DEFAULT_RANKER_OPTIONS = Object.freeze({
   expansionWeight: 1,
   relatedWeight: 0.3,
   nameBonus: 0.6,
+  lookalikes: true,
 });
 
 const weight = z.number().check(z.minimum(0));
@@ -94,6 +97,7 @@ export const rankerOptionsSchema = z.strictObject({
   expansionWeight: z._default(between(0, 1), defaults.expansionWeight),
   relatedWeight: z._default(between(0, 1), defaults.relatedWeight),
   nameBonus: z._default(between(0, 10), defaults.nameBonus),
+  lookalikes: z._default(z.boolean(), defaults.lookalikes),
 });
 
 export type RankerOptions = z.input<typeof rankerOptionsSchema>;

@@ -1,3 +1,4 @@
+import { LookalikeIndex } from "../analysis/lookalikes.js";
 import { ToolsiftError } from "../errors.js";
 import type { RankedHit, ToolRanker, ToolSearchDoc } from "../types.js";
 import { FieldWriter, prepareField, prepareQuery } from "./fields.js";
@@ -9,6 +10,8 @@ import { NameIndex, matchNames } from "./name-fallback.js";
 import { MAX_DOCUMENTS, idOrder, validateDocs } from "./validate.js";
 import { instantiateCore } from "./module.js";
 import { DEFAULT_RANKER_OPTIONS, FIELDS, resolveRankerOptions, type FieldName, type RankerOptions, type ResolvedRankerOptions } from "./options.js";
+
+const CYRILLIC = /[\u0400-\u04ff]/;
 
 
 /** Optional observers of a build (not options: they do not change the index). */
@@ -145,6 +148,7 @@ export class Bm25ToolRanker implements ToolRanker {
   readonly #ids: IdTable;
   #idNumbers: Map<string, number> | undefined;
   #names: NameIndex | undefined;
+  #lookalikes: { index: LookalikeIndex; stopwords: ReadonlySet<string> } | undefined;
   #statsPointer: number | undefined;
   /** A loaded index's field frequencies, until explain or serialize moves them into the core. */
   #heldFrequencies: EncodedFrequencies | undefined;
@@ -253,7 +257,19 @@ export class Bm25ToolRanker implements ToolRanker {
   #search(query: string, limit: number): number {
     if (typeof query !== "string") throw new ToolsiftError("invalid_query", "the query must be a string");
     const count = clampLimit(limit, this.#ids.length);
-    return this.#memory.core.search(this.#memory.write(prepareQuery(query)), count);
+    return this.#memory.core.search(this.#memory.write(this.#withLookalikes(prepareQuery(query))), count);
+  }
+
+  // The prepared query, and the look-alikes of its Cyrillic words (DESIGN.md §A10) after it;
+  // the names' words are gathered at the first query that has any.
+  #withLookalikes(prepared: string): string {
+    if (!this.options.lookalikes || !CYRILLIC.test(prepared)) return prepared;
+    this.#lookalikes ??= {
+      index: new LookalikeIndex(this.#ids.toArray()),
+      stopwords: new Set(this.options.stopwords.flatMap((entry) => entry.toLowerCase().replace(/ё/g, "е").split(/\s+/))),
+    };
+    const words = this.#lookalikes.index.lookalikes(prepared, this.#lookalikes.stopwords);
+    return words.length === 0 ? prepared : `${prepared} ${words.join(" ")}`;
   }
 
   /** The best `limit` tools for `query`, best first; ties broken by id. */

@@ -32,3 +32,4 @@ export {
   type OracleWeights,
 } from "./rank.js";
 export { oracleFragments, oracleNameFallback, oracleSearch, type OracleSearch, type OracleSearchHit } from "./confidence.js";
+export { oracleLookalikes, oracleNamespaceWords, oracleSoundDistance, oracleSoundSpelling } from "./lookalikes.js";

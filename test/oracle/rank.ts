@@ -1,5 +1,6 @@
 // DESIGN.md §A5, §A6 and the Scoring section. Written from the design text only.
 import { oracleTokens, prepareField, prepareQuery } from "./analyze.js";
+import { oracleLookalikes } from "./lookalikes.js";
 import { wordFormFolder, type OracleAnalyzer } from "./fold.js";
 import { fdlibmLog } from "./log.js";
 import { oracleSplitSummary } from "./sentence.js";
@@ -32,6 +33,8 @@ export interface OracleOptions {
   stopwords: readonly string[];
   nameBonus: number;
   relatedWeight: number;
+  /** §A10. */
+  lookalikes: boolean;
 }
 
 export type OracleOptionsInput = Partial<Omit<OracleOptions, "weights">> & { weights?: Partial<OracleWeights> };
@@ -50,6 +53,7 @@ export const DEFAULTS: Readonly<OracleOptions> = Object.freeze({
   stopwords: Object.freeze([]) as readonly string[],
   nameBonus: 0.6,
   relatedWeight: 0.3,
+  lookalikes: true,
 });
 
 export function resolveOptions(input: OracleOptionsInput = {}): OracleOptions {
@@ -63,6 +67,7 @@ export function resolveOptions(input: OracleOptionsInput = {}): OracleOptions {
     stopwords: input.stopwords ?? DEFAULTS.stopwords,
     nameBonus: input.nameBonus ?? DEFAULTS.nameBonus,
     relatedWeight: input.relatedWeight ?? DEFAULTS.relatedWeight,
+    lookalikes: input.lookalikes ?? DEFAULTS.lookalikes,
   };
 }
 
@@ -97,8 +102,11 @@ export interface OracleQueryAnalysis {
   onlyStopwords: boolean;
 }
 
-export function oracleAnalyzeQuery(query: string, options: OracleOptions): OracleQueryAnalysis {
-  const terms = distinct(oracleTokens(prepareQuery(query), options.analyzer));
+export function oracleAnalyzeQuery(query: string, options: OracleOptions, ids: readonly string[] = []): OracleQueryAnalysis {
+  // §A10: the look-alikes of the query's Cyrillic words follow the prepared query.
+  const prepared = prepareQuery(query);
+  const appended = options.lookalikes ? oracleLookalikes(prepared, ids, options.stopwords) : [];
+  const terms = distinct(oracleTokens([prepared, ...appended].join(" "), options.analyzer));
   const stopwords = new Set(options.stopwords.flatMap((entry) => oracleTokens(prepareQuery(entry), options.analyzer)));
   const kept = terms.filter((term) => !stopwords.has(term));
   const onlyStopwords = kept.length === 0;
@@ -117,6 +125,7 @@ export interface OracleHit {
 
 /** Everything the oracle knows about one catalogue, for debugging a disagreement. */
 export interface OracleIndex {
+  ids: string[];
   fields: string[][][];
   documentFrequency: Map<string, number>;
   averages: number[];
@@ -140,7 +149,7 @@ export function oracleIndex(docs: readonly OracleDoc[], options: OracleOptions):
     }
     return documents === 0 ? 0 : total / documents;
   });
-  return { fields, documentFrequency, averages };
+  return { ids: docs.map((doc) => doc.id), fields, documentFrequency, averages };
 }
 
 /**
@@ -215,7 +224,7 @@ export function oracleVariants(term: string): string[] {
 
 /** §A6 steps 1–6 without expansion (step 5): the chosen terms and their query weights. */
 export function oracleWeightedTerms(index: OracleIndex, options: OracleOptions, query: string): [string, number][] {
-  const own = oracleSurvivingTerms(oracleAnalyzeQuery(query, options), index, options);
+  const own = oracleSurvivingTerms(oracleAnalyzeQuery(query, options, index.ids), index, options);
   const chosen: [string, number][] = own.map((term) => [term, 1]);
   if (options.analyzer !== "plural" || options.relatedWeight === 0) return chosen;
   const seen = new Set(own);

@@ -1,0 +1,165 @@
+// Cyrillic look-alikes (DESIGN.md §A10): a Russian request names a product the way it sounds,
+// in Cyrillic and inflected («в ноушене», «в супабейзе», «хабспоте»), while the catalogue
+// spells it in Latin letters, in the namespace of its tools' ids (`notion__…`). Each Cyrillic
+// word of a request is transliterated, and a namespace word that sounds the same is added to
+// the request. No word list: the words come from the index, so it helps any catalogue alike.
+
+/** Words shorter than this (in letters) are neither looked up nor candidates. */
+export const LOOKALIKE_MIN_LETTERS = 4;
+/** A candidate matches when its distance is at most this share of the transliteration's length. */
+export const LOOKALIKE_MAX_DISTANCE = 0.15;
+
+// `а`–`я` in order, each letter's Latin letters (`-`: none).
+const LATIN = "a b v g d e zh z i y k l m n o p r s t u f h ts ch sh sh - y - e yu ya".split(" ");
+
+// Russian case and number endings, longest first: a word is also looked up without each one
+// it ends with, when at least 3 letters are left («супабейзе» → «супабейз»).
+const ENDINGS = "ами ями ого ему ому ах ях ом ем ой ей ую ью ов ев е а у ы и я ю ь".split(" ");
+
+const VOWELS = "aeiou";
+const isVowel = (letter: string): boolean => VOWELS.includes(letter);
+
+/**
+ * A spelling both scripts meet in: English digraphs and soft `c` as they sound, one letter per
+ * sound where Russian has one (`k`, `s`, `v`), `j` as Russian writes it, a `y` before a vowel
+ * dropped and any other `y` as `i`, doubled letters once.
+ */
+export function soundSpelling(latin: string): string {
+  return latin
+    .replace(/tion/g, "shn")
+    .replace(/ph/g, "f")
+    .replace(/ck/g, "k")
+    .replace(/c(?=[eiy])/g, "s")
+    .replace(/[cq]/g, "k")
+    .replace(/x/g, "ks")
+    .replace(/w/g, "v")
+    .replace(/z/g, "s")
+    .replace(/j/g, "dzh")
+    .replace(/y(?=[aeiou])/g, "")
+    .replace(/y/g, "i")
+    .replace(/(.)\1+/g, "$1");
+}
+
+/** Latin letters for a word of lower-case Cyrillic letters (`дж` is `j`). */
+export function transliterate(word: string): string {
+  let latin = "";
+  for (let index = 0; index < word.length; index++) {
+    const letter = word[index]!;
+    if (letter === "д" && word[index + 1] === "ж") {
+      latin += "j";
+      index++;
+    } else {
+      const latinLetters = LATIN[letter.charCodeAt(0) - 0x430];
+      if (latinLetters !== undefined && latinLetters !== "-") latin += latinLetters;
+    }
+  }
+  return latin;
+}
+
+const skeleton = (spelling: string): string => spelling.replace(/[aeiou]/g, "");
+
+/**
+ * Edit distance between two sound spellings, vowels counting half: inserting or deleting a
+ * vowel costs 0.5, another letter 1; replacing a vowel by a vowel 0.5, anything else 1.5.
+ */
+export function soundDistance(left: string, right: string): number {
+  const step = (letter: string): number => (isVowel(letter) ? 0.5 : 1);
+  let previous = new Array<number>(right.length + 1);
+  previous[0] = 0;
+  for (let column = 1; column <= right.length; column++) previous[column] = previous[column - 1]! + step(right[column - 1]!);
+  for (let row = 1; row <= left.length; row++) {
+    const letter = left[row - 1]!;
+    const current = new Array<number>(right.length + 1);
+    current[0] = previous[0]! + step(letter);
+    for (let column = 1; column <= right.length; column++) {
+      const other = right[column - 1]!;
+      const replace = letter === other ? 0 : isVowel(letter) && isVowel(other) ? 0.5 : 1.5;
+      current[column] = Math.min(previous[column - 1]! + replace, previous[column]! + step(letter), current[column - 1]! + step(other));
+    }
+    previous = current;
+  }
+  return previous[right.length]!;
+}
+
+/**
+ * Words of a tool id's namespace, the id before its last `__`, `:`, `/` or `.` (none without
+ * one): runs of ASCII letters, split before a capital that follows a small letter, lower-cased.
+ */
+export function namespaceWords(id: string): string[] {
+  const end = Math.max(id.lastIndexOf("__"), id.lastIndexOf(":"), id.lastIndexOf("/"), id.lastIndexOf("."));
+  const words: string[] = [];
+  for (const run of id.slice(0, Math.max(end, 0)).match(/[A-Za-z]+/g) ?? []) {
+    for (const part of run.split(/(?<=[a-z])(?=[A-Z])/)) {
+      if (part.length >= LOOKALIKE_MIN_LETTERS) words.push(part.toLowerCase());
+    }
+  }
+  return words;
+}
+
+interface Candidate {
+  readonly word: string;
+  readonly spelling: string;
+}
+
+/** The tools' namespace words by the skeleton of their sound spelling, for `lookalikes`. */
+export class LookalikeIndex {
+  readonly #bySkeleton = new Map<string, Candidate[]>();
+
+  /** From the ids of an index's tools. */
+  constructor(ids: Iterable<string>) {
+    const seen = new Set<string>();
+    for (const id of ids) {
+      for (const word of namespaceWords(id)) {
+        if (seen.has(word)) continue;
+        seen.add(word);
+        const spelling = soundSpelling(word);
+        const key = skeleton(spelling);
+        if (key.length < 2) continue;
+        const bucket = this.#bySkeleton.get(key);
+        if (bucket === undefined) this.#bySkeleton.set(key, [{ word, spelling }]);
+        else bucket.push({ word, spelling });
+      }
+    }
+  }
+
+  /**
+   * The look-alikes of the Cyrillic words of `query` (DESIGN.md §A10), in query order, each
+   * once; a word equal to one of `stopwords` (lower case, `ё` as `е`) is not looked up.
+   */
+  lookalikes(query: string, stopwords: ReadonlySet<string>): string[] {
+    const found: string[] = [];
+    for (const word of query.toLowerCase().replace(/ё/g, "е").match(/[а-я]+/g) ?? []) {
+      if (word.length < LOOKALIKE_MIN_LETTERS || stopwords.has(word)) continue;
+      const match = this.#best(word);
+      if (match !== undefined && !found.includes(match)) found.push(match);
+    }
+    return found;
+  }
+
+  // The closest candidate of any form of `word`: least distance, then first in code-unit order.
+  #best(word: string): string | undefined {
+    let best: string | undefined;
+    let bestDistance = Infinity;
+    for (const form of wordForms(word)) {
+      const spelling = soundSpelling(transliterate(form));
+      const limit = LOOKALIKE_MAX_DISTANCE * spelling.length;
+      for (const candidate of this.#bySkeleton.get(skeleton(spelling)) ?? []) {
+        const distance = soundDistance(spelling, candidate.spelling);
+        if (distance > limit) continue;
+        if (distance < bestDistance || (distance === bestDistance && candidate.word < best!)) {
+          best = candidate.word;
+          bestDistance = distance;
+        }
+      }
+    }
+    return best;
+  }
+}
+
+function wordForms(word: string): string[] {
+  const forms = [word];
+  for (const ending of ENDINGS) {
+    if (word.endsWith(ending) && word.length - ending.length >= 3) forms.push(word.slice(0, -ending.length));
+  }
+  return forms;
+}
