@@ -5,6 +5,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Bm25ToolRanker, init, splitSummary } from "../src/index.js";
 import { ToolsiftError } from "../src/errors.js";
+import { soundDistance, soundSpelling } from "../src/analysis/lookalikes.js";
 import type { ToolSearchDoc } from "../src/types.js";
 import {
   anyCharacterArb,
@@ -15,7 +16,7 @@ import {
   vocabularyArb,
   type Case,
 } from "./oracle/arbitraries.js";
-import { oracleLookalikes, oracleRank, oracleSearch, oracleSplitSummary, oracleTokens, prepareField, prepareQuery, type OracleHit } from "./oracle/index.js";
+import { oracleLookalikes, oracleRank, oracleSoundDistance, oracleSoundSpelling, oracleSearch, oracleSplitSummary, oracleTokens, prepareField, prepareQuery, type OracleHit } from "./oracle/index.js";
 
 // Case counts: 1,820 random cases per run in total, sized so the file stays well under a
 // minute on a shared 2-core machine when everything passes (about 30 s measured under load).
@@ -31,6 +32,7 @@ const RUNS = {
   limits: { numRuns: 80, budget: 6_000 },
   duplicates: { numRuns: 40, budget: 3_000 },
   lookalikes: { numRuns: 150, budget: 8_000 },
+  spelling: { numRuns: 3_000, budget: 4_000 },
 } as const;
 
 function runs(name: keyof typeof RUNS): fc.Parameters<unknown> {
@@ -107,6 +109,20 @@ describe("core vs oracle (property)", () => {
         expect(splitSummary(text)).toEqual(oracleSplitSummary(text));
       }),
       runs("summary"),
+    );
+  });
+
+  it("spells and measures look-alikes like the oracle (§A10 steps 5–6)", () => {
+    // The letters and pairs the sound rules read, often side by side.
+    const spellingArb = fc
+      .array(fc.constantFrom("t", "i", "o", "n", "p", "h", "c", "k", "q", "x", "w", "z", "j", "y", "a", "e", "u", "s", "d", "tion", "ph", "ck", "ce", "cy", "ya", "yy", "ss"), { maxLength: 10 })
+      .map((parts) => parts.join(""));
+    fc.assert(
+      fc.property(spellingArb, spellingArb, (left, right) => {
+        expect(soundSpelling(left)).toBe(oracleSoundSpelling(left));
+        expect(soundDistance(soundSpelling(left), soundSpelling(right))).toBe(oracleSoundDistance(oracleSoundSpelling(left), oracleSoundSpelling(right)));
+      }),
+      runs("spelling"),
     );
   });
 

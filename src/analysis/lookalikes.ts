@@ -16,28 +16,23 @@ const LATIN = "a b v g d e zh z i y k l m n o p r s t u f h ts ch sh sh - y - e 
 // it ends with, when at least 3 letters are left («супабейзе» → «супабейз»).
 const ENDINGS = "ами ями ого ему ому ах ях ом ем ой ей ую ью ов ев е а у ы и я ю ь".split(" ");
 
-const VOWELS = "aeiou";
-const isVowel = (letter: string): boolean => VOWELS.includes(letter);
-
 /**
  * A spelling both scripts meet in: English digraphs and soft `c` as they sound, one letter per
  * sound where Russian has one (`k`, `s`, `v`), `j` as Russian writes it, a `y` before a vowel
  * dropped and any other `y` as `i`, doubled letters once.
  */
 export function soundSpelling(latin: string): string {
-  return latin
-    .replace(/tion/g, "shn")
-    .replace(/ph/g, "f")
-    .replace(/ck/g, "k")
-    .replace(/c(?=[eiy])/g, "s")
-    .replace(/[cq]/g, "k")
-    .replace(/x/g, "ks")
-    .replace(/w/g, "v")
-    .replace(/z/g, "s")
-    .replace(/j/g, "dzh")
-    .replace(/y(?=[aeiou])/g, "")
-    .replace(/y/g, "i")
-    .replace(/(.)\1+/g, "$1");
+  // One pass does what the rules do one after another: no rule's output holds another rule's
+  // letters (the `z` of `dzh` comes after `z` → `s`), and none makes or removes a vowel a
+  // lookahead could see.
+  return latin.replace(SOUNDS, sound).replace(/(.)\1+/g, "$1");
+}
+
+const SOUNDS = /tion|ph|ck|(c)(?=[eiy])|(y)(?=[aeiou])|[cqxwzjy]/g;
+const LETTER_SOUNDS: Readonly<Record<string, string>> = { tion: "shn", ph: "f", ck: "k", c: "k", q: "k", x: "ks", w: "v", z: "s", j: "dzh", y: "i" };
+
+function sound(match: string, softC: string | undefined, glideY: string | undefined): string {
+  return softC !== undefined ? "s" : glideY !== undefined ? "" : LETTER_SOUNDS[match]!;
 }
 
 /** Latin letters for a word of lower-case Cyrillic letters (`дж` is `j`). */
@@ -63,23 +58,33 @@ const skeleton = (spelling: string): string => spelling.replace(/[aeiou]/g, "");
  * vowel costs 0.5, another letter 1; replacing a vowel by a vowel 0.5, anything else 1.5.
  */
 export function soundDistance(left: string, right: string): number {
-  const step = (letter: string): number => (isVowel(letter) ? 0.5 : 1);
-  let previous = new Array<number>(right.length + 1);
-  previous[0] = 0;
-  for (let column = 1; column <= right.length; column++) previous[column] = previous[column - 1]! + step(right[column - 1]!);
-  for (let row = 1; row <= left.length; row++) {
-    const letter = left[row - 1]!;
-    const current = new Array<number>(right.length + 1);
-    current[0] = previous[0]! + step(letter);
-    for (let column = 1; column <= right.length; column++) {
-      const other = right[column - 1]!;
-      const replace = letter === other ? 0 : isVowel(letter) && isVowel(other) ? 0.5 : 1.5;
-      current[column] = Math.min(previous[column - 1]! + replace, previous[column]! + step(letter), current[column - 1]! + step(other));
-    }
-    previous = current;
+  // Costs doubled, so that the table holds small integers; two rows, reused.
+  let previous = distanceRows[0]!;
+  let current = distanceRows[1]!;
+  if (previous.length <= right.length) {
+    previous = new Int32Array(right.length + 1);
+    current = new Int32Array(right.length + 1);
   }
-  return previous[right.length]!;
+  previous[0] = 0;
+  for (let column = 1; column <= right.length; column++) previous[column] = previous[column - 1]! + step(right, column - 1);
+  for (let row = 1; row <= left.length; row++) {
+    const letter = left.charCodeAt(row - 1);
+    const vowel = isVowelCode(letter);
+    current[0] = previous[0]! + (vowel ? 1 : 2);
+    for (let column = 1; column <= right.length; column++) {
+      const other = right.charCodeAt(column - 1);
+      const replace = letter === other ? 0 : vowel && isVowelCode(other) ? 1 : 3;
+      current[column] = Math.min(previous[column - 1]! + replace, previous[column]! + (vowel ? 1 : 2), current[column - 1]! + step(right, column - 1));
+    }
+    [previous, current] = [current, previous];
+  }
+  return previous[right.length]! / 2;
 }
+
+const distanceRows = [new Int32Array(64), new Int32Array(64)];
+// a e i o u
+const isVowelCode = (code: number): boolean => code === 97 || code === 101 || code === 105 || code === 111 || code === 117;
+const step = (text: string, at: number): number => (isVowelCode(text.charCodeAt(at)) ? 1 : 2);
 
 /**
  * Words of a tool id's namespace, the id before its last `__`, `:`, `/` or `.` (none without
@@ -96,6 +101,8 @@ export function namespaceWords(id: string): string[] {
   return words;
 }
 
+const SEEN_WORDS = 4096;
+
 interface Candidate {
   readonly word: string;
   readonly spelling: string;
@@ -104,6 +111,8 @@ interface Candidate {
 /** The tools' namespace words by the skeleton of their sound spelling, for `lookalikes`. */
 export class LookalikeIndex {
   readonly #bySkeleton = new Map<string, Candidate[]>();
+  // Each word looked up so far and its look-alike ("" for none).
+  readonly #seen = new Map<string, string>();
 
   /** From the ids of an index's tools. */
   constructor(ids: Iterable<string>) {
@@ -130,8 +139,14 @@ export class LookalikeIndex {
     const found: string[] = [];
     for (const word of query.toLowerCase().replace(/ё/g, "е").match(/[а-я]+/g) ?? []) {
       if (word.length < LOOKALIKE_MIN_LETTERS || stopwords.has(word)) continue;
-      const match = this.#best(word);
-      if (match !== undefined && !found.includes(match)) found.push(match);
+      let match = this.#seen.get(word);
+      if (match === undefined) {
+        // Requests repeat their words: each is looked up once (a few thousand kept at most).
+        if (this.#seen.size >= SEEN_WORDS) this.#seen.clear();
+        match = this.#best(word) ?? "";
+        this.#seen.set(word, match);
+      }
+      if (match !== "" && !found.includes(match)) found.push(match);
     }
     return found;
   }
