@@ -91,9 +91,16 @@ const step = (text: string, at: number): number => (isVowelCode(text.charCodeAt(
  * one): runs of ASCII letters, split before a capital that follows a small letter, lower-cased.
  */
 export function namespaceWords(id: string): string[] {
-  const end = Math.max(id.lastIndexOf("__"), id.lastIndexOf(":"), id.lastIndexOf("/"), id.lastIndexOf("."));
+  return wordsOf(id.slice(0, namespaceEnd(id)));
+}
+
+function namespaceEnd(id: string): number {
+  return Math.max(id.lastIndexOf("__"), id.lastIndexOf(":"), id.lastIndexOf("/"), id.lastIndexOf("."), 0);
+}
+
+function wordsOf(namespace: string): string[] {
   const words: string[] = [];
-  for (const run of id.slice(0, Math.max(end, 0)).match(/[A-Za-z]+/g) ?? []) {
+  for (const run of namespace.match(/[A-Za-z]+/g) ?? []) {
     for (const part of run.split(/(?<=[a-z])(?=[A-Z])/)) {
       if (part.length >= LOOKALIKE_MIN_LETTERS) words.push(part.toLowerCase());
     }
@@ -116,9 +123,12 @@ export class LookalikeIndex {
 
   /** From the ids of an index's tools. */
   constructor(ids: Iterable<string>) {
+    // Tools share namespaces: each is split once.
+    const namespaces = new Set<string>();
+    for (const id of ids) namespaces.add(id.slice(0, namespaceEnd(id)));
     const seen = new Set<string>();
-    for (const id of ids) {
-      for (const word of namespaceWords(id)) {
+    for (const namespace of namespaces) {
+      for (const word of wordsOf(namespace)) {
         if (seen.has(word)) continue;
         seen.add(word);
         const spelling = soundSpelling(word);
