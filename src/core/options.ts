@@ -25,7 +25,8 @@ export type FieldName = (typeof FIELDS)[number];
  *   is ASCII (English synonyms, `ENGLISH_SYNONYMS`) and word-form variants of the chosen terms
  *   (`sending` → `send`, `schedule` → `scheduled`; `plural` analyzer only). 0 turns both off.
  * - `lookalikes`: Cyrillic look-alikes (DESIGN.md §A10): a Russian word that sounds like a word
- *   of a tool's name (`ноушене` → `notion`) adds that word to the request; `false` disables.
+ *   of a tool id's namespace (`ноушене` → `notion` for `notion__…`) adds that word to the
+ *   request; `false` disables.
  * - `nameBonus`: name-coverage bonus, 0–10: a hit's score is multiplied by
  *   `1 + nameBonus × (query terms in its name / distinct terms of its name)` (0: off; large:
  *   a tool whose name the query spells out wins over descriptions that mention the words).

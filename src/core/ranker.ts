@@ -13,7 +13,6 @@ import { DEFAULT_RANKER_OPTIONS, FIELDS, resolveRankerOptions, type FieldName, t
 
 const CYRILLIC = /[\u0400-\u04ff]/;
 
-
 /** Optional observers of a build (not options: they do not change the index). */
 export interface BuildHooks {
   /** Called every 1,024 tools and at the end with (tools indexed, total). */
