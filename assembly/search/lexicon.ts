@@ -46,7 +46,9 @@ function grown(array: Int32Array, needed: i32, fill: i32): Int32Array {
   return next;
 }
 
-// The form a token is matched in: Cyrillic tokens stemmed in plural mode, others as they are.
+// The form a token is matched in: in plural mode a Cyrillic token with each run of one
+// letter written once (loanwords are spelt both ways: `аппрув`, `апрув`), then stemmed;
+// others as they are.
 function lexiconForm(pointer: usize, length: i32): i32 {
   if (length > 64) length = 64;
   memory.copy(formBuffer.dataStart, pointer, <usize>length << 1);
@@ -54,7 +56,12 @@ function lexiconForm(pointer: usize, length: i32): i32 {
   for (let index = 0; index < length; index++) {
     if (<u32>unchecked(formBuffer[index]) - 0x430 >= 32) return length;
   }
-  return stemRussian(formBuffer.dataStart, length);
+  let kept = min(length, 1);
+  for (let index = 1; index < length; index++) {
+    let unit = unchecked(formBuffer[index]);
+    if (unit != unchecked(formBuffer[kept - 1])) unchecked((formBuffer[kept++] = unit));
+  }
+  return stemRussian(formBuffer.dataStart, kept);
 }
 
 export function lexiconSize(): i32 {

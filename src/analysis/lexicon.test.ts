@@ -75,10 +75,21 @@ describe("DEFAULT_LEXICON", () => {
   });
 
   it("keys no Russian word whose stem a stopword shares: the core matches keys by stem, so `меню` would fire on `меня`", () => {
+    // As the core matches them (DESIGN.md §A6 step 5): doubled letters once, then stemmed.
     const stemmer = new Bm25ToolRanker([{ id: "a", description: "a", tags: [], aliases: [] }], { analyzer: "stem", stopwords: [] });
-    const stopStems = new Set(DEFAULT_STOPWORDS.filter((entry) => CYRILLIC_WORD.test(entry)).flatMap((entry) => stemmer.analyze(entry)));
-    expect(stopStems.has(stemmer.analyze("меня")[0]!)).toBe(true);
-    expect(russianKeys.filter((key) => stemmer.analyze(key).some((stem) => stopStems.has(stem)))).toEqual([]);
+    const matched = (word: string): string[] => stemmer.analyze(word.replace(/(.)\1+/g, "$1"));
+    const stopStems = new Set(DEFAULT_STOPWORDS.filter((entry) => CYRILLIC_WORD.test(entry)).flatMap(matched));
+    expect(stopStems.has(matched("меня")[0]!)).toBe(true);
+    expect(russianKeys.filter((key) => matched(key).some((stem) => stopStems.has(stem)))).toEqual([]);
+  });
+
+  it("meets a Russian word spelt with a letter doubled or not (`аппрувни` as `апрувни`)", () => {
+    const ranker = new Bm25ToolRanker([{ id: "review__approve", description: "Approve a change.", tags: [], aliases: [] }], { stopwords: [] });
+    for (const spelling of ["апрувни", "аппрувни", "апрууувни"]) expect(ranker.queryTerms(spelling)).toContain("approve");
+    // Only Cyrillic tokens: an English word with a double letter is matched as written.
+    const english = new Bm25ToolRanker([{ id: "bar__order", description: "Order a drink.", tags: [], aliases: [] }], { lexicon: { coffee: ["drink"] }, stopwords: [] });
+    expect(english.queryTerms("coffee")).toContain("drink");
+    expect(english.queryTerms("cofee")).not.toContain("drink");
   });
 
   it("names no product, server or catalogue", () => {
