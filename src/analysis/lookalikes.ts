@@ -58,33 +58,22 @@ const skeleton = (spelling: string): string => spelling.replace(/[aeiou]/g, "");
  * vowel costs 0.5, another letter 1; replacing a vowel by a vowel 0.5, anything else 1.5.
  */
 export function soundDistance(left: string, right: string): number {
-  // Costs doubled, so that the table holds small integers; two rows, reused.
-  let previous = distanceRows[0]!;
-  let current = distanceRows[1]!;
-  if (previous.length <= right.length) {
-    previous = new Int32Array(right.length + 1);
-    current = new Int32Array(right.length + 1);
-  }
-  previous[0] = 0;
-  for (let column = 1; column <= right.length; column++) previous[column] = previous[column - 1]! + step(right, column - 1);
-  for (let row = 1; row <= left.length; row++) {
-    const letter = left.charCodeAt(row - 1);
-    const vowel = isVowelCode(letter);
-    current[0] = previous[0]! + (vowel ? 1 : 2);
+  let previous = [0];
+  for (let column = 1; column <= right.length; column++) previous[column] = previous[column - 1]! + cost(right[column - 1]!);
+  for (const letter of left) {
+    const current = [previous[0]! + cost(letter)];
     for (let column = 1; column <= right.length; column++) {
-      const other = right.charCodeAt(column - 1);
-      const replace = letter === other ? 0 : vowel && isVowelCode(other) ? 1 : 3;
-      current[column] = Math.min(previous[column - 1]! + replace, previous[column]! + (vowel ? 1 : 2), current[column - 1]! + step(right, column - 1));
+      const other = right[column - 1]!;
+      const replace = letter === other ? 0 : cost(letter) + cost(other) === 1 ? 0.5 : 1.5;
+      current[column] = Math.min(previous[column - 1]! + replace, previous[column]! + cost(letter), current[column - 1]! + cost(other));
     }
-    [previous, current] = [current, previous];
+    previous = current;
   }
-  return previous[right.length]! / 2;
+  return previous[right.length]!;
 }
 
-const distanceRows = [new Int32Array(64), new Int32Array(64)];
-// a e i o u
-const isVowelCode = (code: number): boolean => code === 97 || code === 101 || code === 105 || code === 111 || code === 117;
-const step = (text: string, at: number): number => (isVowelCode(text.charCodeAt(at)) ? 1 : 2);
+// A vowel (`a e i o u`) costs half.
+const cost = (letter: string): number => ("aeiou".includes(letter) ? 0.5 : 1);
 
 /**
  * Words of a tool id's namespace, the id before its last `__`, `:`, `/` or `.` (none without

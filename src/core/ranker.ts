@@ -1,4 +1,5 @@
 import { LookalikeIndex } from "../analysis/lookalikes.js";
+import { keyEdges, splitVerbWords, type KeyEdges } from "../analysis/split-verbs.js";
 import { ToolsiftError } from "../errors.js";
 import type { RankedHit, ToolRanker, ToolSearchDoc } from "../types.js";
 import { FieldWriter, prepareField, prepareQuery } from "./fields.js";
@@ -12,6 +13,7 @@ import { instantiateCore } from "./module.js";
 import { DEFAULT_RANKER_OPTIONS, FIELDS, resolveRankerOptions, type FieldName, type RankerOptions, type ResolvedRankerOptions } from "./options.js";
 
 const CYRILLIC = /[\u0400-\u04ff]/;
+const HAN = /[\u4e00-\u9fff]/;
 
 /** Optional observers of a build (not options: they do not change the index). */
 export interface BuildHooks {
@@ -148,6 +150,7 @@ export class Bm25ToolRanker implements ToolRanker {
   #idNumbers: Map<string, number> | undefined;
   #names: NameIndex | undefined;
   #lookalikes: { index: LookalikeIndex; stopwords: ReadonlySet<string> } | undefined;
+  #keyEdges: KeyEdges | undefined;
   #statsPointer: number | undefined;
   /** A loaded index's field frequencies, until explain or serialize moves them into the core. */
   #heldFrequencies: EncodedFrequencies | undefined;
@@ -256,18 +259,25 @@ export class Bm25ToolRanker implements ToolRanker {
   #search(query: string, limit: number): number {
     if (typeof query !== "string") throw new ToolsiftError("invalid_query", "the query must be a string");
     const count = clampLimit(limit, this.#ids.length);
-    return this.#memory.core.search(this.#memory.write(this.#withLookalikes(prepareQuery(query))), count);
+    return this.#memory.core.search(this.#memory.write(this.#withAppended(prepareQuery(query))), count);
   }
 
-  // The prepared query, and the look-alikes of its Cyrillic words (DESIGN.md §A10) after it;
-  // the names' words are gathered at the first query that has any.
-  #withLookalikes(prepared: string): string {
-    if (!this.options.lookalikes || !CYRILLIC.test(prepared)) return prepared;
-    this.#lookalikes ??= {
-      index: new LookalikeIndex(this.#ids.toArray()),
-      stopwords: new Set(this.options.stopwords.flatMap((entry) => entry.toLowerCase().replace(/ё/g, "е").split(/\s+/))),
-    };
-    const words = this.#lookalikes.index.lookalikes(prepared, this.#lookalikes.stopwords);
+  // The prepared query, then the look-alikes of its Cyrillic words (DESIGN.md §A10) and the
+  // words of its Chinese split verbs (§A11), each after a space; what they need is gathered at
+  // the first query that has any.
+  #withAppended(prepared: string): string {
+    let words: string[] = [];
+    if (this.options.lookalikes && CYRILLIC.test(prepared)) {
+      this.#lookalikes ??= {
+        index: new LookalikeIndex(this.#ids.toArray()),
+        stopwords: new Set(this.options.stopwords.flatMap((entry) => entry.toLowerCase().replace(/ё/g, "е").split(/\s+/))),
+      };
+      words = this.#lookalikes.index.lookalikes(prepared, this.#lookalikes.stopwords);
+    }
+    if (this.options.lexicon !== false && HAN.test(prepared)) {
+      this.#keyEdges ??= keyEdges(Object.keys(this.options.lexicon));
+      words = words.concat(splitVerbWords(prepared, this.#keyEdges));
+    }
     return words.length === 0 ? prepared : `${prepared} ${words.join(" ")}`;
   }
 
