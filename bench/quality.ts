@@ -20,7 +20,7 @@ const OWN_SETS = ["en", "ru", "zh"] as const;
 interface Suite {
   readonly name: string;
   readonly description: string;
-  readonly kind: "shared" | "own";
+  readonly kind: "shared" | "own" | "held-out";
   readonly docs: readonly ToolSearchDoc[];
   readonly queries: readonly EvalQuery[];
 }
@@ -78,6 +78,28 @@ for (const lang of OWN_SETS) {
     name,
     kind: "own",
     description: `own ${lang} requests (test/fixtures/queries-${lang}.json, ${fold} fold) against the MCP catalogue`,
+    docs: mcp.value,
+    queries: queries.value,
+  });
+}
+
+// The held-out sets (test/fixtures/README.md): reported beside the own sets, in no mean.
+for (const lang of ["ru", "zh"] as const) {
+  const name = `mcp-catalog/${lang}-holdout`;
+  if (onlyDatasets !== undefined && !onlyDatasets.includes(name) && !onlyDatasets.includes("own")) continue;
+  if (!mcp.ok) {
+    skipped.push(mcp.reason);
+    break;
+  }
+  const queries = loadRepoQueries(`test/fixtures/holdout-${lang}.json`);
+  if (!queries.ok) {
+    skipped.push(queries.reason);
+    continue;
+  }
+  suites.push({
+    name,
+    kind: "held-out",
+    description: `held-out ${lang} requests (test/fixtures/holdout-${lang}.json, written blind to the lexicon and never tuned on) against the MCP catalogue`,
     docs: mcp.value,
     queries: queries.value,
   });
