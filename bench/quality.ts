@@ -84,14 +84,14 @@ for (const lang of OWN_SETS) {
 }
 
 // The held-out sets (test/fixtures/README.md): reported beside the own sets, in no mean.
-for (const lang of ["ru", "zh"] as const) {
-  const name = `mcp-catalog/${lang}-holdout`;
+for (const [set, lang] of [["holdout", "ru"], ["holdout", "zh"], ["neutral", "ru"], ["neutral", "zh"]] as const) {
+  const name = `mcp-catalog/${lang}-${set}`;
   if (onlyDatasets !== undefined && !onlyDatasets.includes(name) && !onlyDatasets.includes("own")) continue;
   if (!mcp.ok) {
     skipped.push(mcp.reason);
     break;
   }
-  const queries = loadRepoQueries(`test/fixtures/holdout-${lang}.json`);
+  const queries = loadRepoQueries(`test/fixtures/${set}-${lang}.json`);
   if (!queries.ok) {
     skipped.push(queries.reason);
     continue;
@@ -99,7 +99,7 @@ for (const lang of ["ru", "zh"] as const) {
   suites.push({
     name,
     kind: "held-out",
-    description: `held-out ${lang} requests (test/fixtures/holdout-${lang}.json, written blind to the lexicon and never tuned on) against the MCP catalogue`,
+    description: `held-out ${lang} requests (test/fixtures/${set}-${lang}.json, written blind to the lexicon and never tuned on) against the MCP catalogue`,
     docs: mcp.value,
     queries: queries.value,
   });

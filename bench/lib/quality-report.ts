@@ -111,7 +111,7 @@ export function renderQualityMarkdown(report: QualityReport): string {
     const own = meanGain(report.datasets.filter((result) => result.kind === "own"));
     if (shared !== undefined) lines.push(`Mean nDCG@10 gain over the best peer on the public benchmarks (${report.datasets.filter((r) => r.kind === "shared").map((r) => r.name).join(", ")}): **${shared} points**.`, "");
     if (own !== undefined) lines.push(`Mean nDCG@10 gain on the project's own en/ru/zh sets against the MCP catalogue: ${own} points.`, "");
-    if (report.datasets.some((result) => result.kind === "held-out")) lines.push("The held-out sets (`-holdout`) are in neither mean.", "");
+    if (report.datasets.some((result) => result.kind === "held-out")) lines.push("The held-out sets (`-holdout`, `-neutral`) are in neither mean.", "");
   }
   for (const result of report.datasets) {
     lines.push(`## ${result.name}`, "", `${result.description}: ${result.tools} tools, ${result.queries} queries.`, "");
