@@ -62,47 +62,26 @@ for (const name of LABELLED_DATASETS) {
   suites.push({ name, kind: "shared", description: `${name} (${fold} fold)`, docs: loaded.value.docs, queries: loaded.value.queries });
 }
 const mcp = loadCatalogue("mcp-catalog");
-for (const lang of OWN_SETS) {
-  const name = `mcp-catalog/${lang}`;
+// The own sets, then the held-out ones (test/fixtures/README.md), reported beside them in no mean.
+const mcpSets = [
+  ...OWN_SETS.map((lang) => ({ name: `mcp-catalog/${lang}`, file: `queries-${lang}`, kind: "own" as const, what: `own ${lang} requests` })),
+  ...(["holdout", "neutral"] as const).flatMap((set) =>
+    (["ru", "zh"] as const).map((lang) => ({ name: `mcp-catalog/${lang}-${set}`, file: `${set}-${lang}`, kind: "held-out" as const, what: `held-out ${lang} requests` })),
+  ),
+];
+for (const { name, file, kind, what } of mcpSets) {
   if (onlyDatasets !== undefined && !onlyDatasets.includes(name) && !onlyDatasets.includes("own")) continue;
   if (!mcp.ok) {
     skipped.push(mcp.reason);
     break;
   }
-  const queries = loadRepoQueries(`test/fixtures/queries-${lang}.json`);
+  const queries = loadRepoQueries(`test/fixtures/${file}.json`);
   if (!queries.ok) {
     skipped.push(queries.reason);
     continue;
   }
-  suites.push({
-    name,
-    kind: "own",
-    description: `own ${lang} requests (test/fixtures/queries-${lang}.json, ${fold} fold) against the MCP catalogue`,
-    docs: mcp.value,
-    queries: queries.value,
-  });
-}
-
-// The held-out sets (test/fixtures/README.md): reported beside the own sets, in no mean.
-for (const [set, lang] of [["holdout", "ru"], ["holdout", "zh"], ["neutral", "ru"], ["neutral", "zh"]] as const) {
-  const name = `mcp-catalog/${lang}-${set}`;
-  if (onlyDatasets !== undefined && !onlyDatasets.includes(name) && !onlyDatasets.includes("own")) continue;
-  if (!mcp.ok) {
-    skipped.push(mcp.reason);
-    break;
-  }
-  const queries = loadRepoQueries(`test/fixtures/${set}-${lang}.json`);
-  if (!queries.ok) {
-    skipped.push(queries.reason);
-    continue;
-  }
-  suites.push({
-    name,
-    kind: "held-out",
-    description: `held-out ${lang} requests (test/fixtures/${set}-${lang}.json, written blind to the lexicon and never tuned on) against the MCP catalogue`,
-    docs: mcp.value,
-    queries: queries.value,
-  });
+  const origin = kind === "own" ? `${fold} fold` : "written blind to the lexicon and never tuned on";
+  suites.push({ name, kind, description: `${what} (test/fixtures/${file}.json, ${origin}) against the MCP catalogue`, docs: mcp.value, queries: queries.value });
 }
 
 const datasets: SuiteResult[] = [];
