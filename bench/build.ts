@@ -46,9 +46,43 @@ export function measureBuild(factory: EngineFactory, catalogue: BenchCatalogue, 
   return { ms: median(timed), runs: timed.length, firstMs: first.ms, engine };
 }
 
-/** Timed builds after the first per size: five at small sizes for a stable median, none at 100k. */
+/**
+ * Timed builds after the first per size: five at small sizes for a stable median; above 10k,
+ * two, which only an engine whose first build left room in `REPEAT_BUDGET_MS` gets.
+ */
 export function buildRuns(size: number): number {
-  return size <= 10_000 ? 5 : 0;
+  return size <= 10_000 ? 5 : 2;
+}
+
+export interface PairedBuildResult {
+  readonly peer: string;
+  readonly pairs: number;
+  /** Median over the pairs of the peer's build time over toolsift's (the two builds around it). */
+  readonly ratio: number;
+  readonly toolsiftMs: number;
+  readonly peerMs: number;
+}
+
+/**
+ * toolsift's builds interleaved with a peer's: toolsift, peer, toolsift, … so that each peer
+ * build has a toolsift build on either side. On a shared machine whose speed drifts for
+ * seconds at a time, medians taken one engine after another compare different moments; the
+ * ratio of each peer build to the mean of its neighbours compares the same moment.
+ */
+export function measurePairedBuild(ours: EngineFactory, peer: EngineFactory, catalogue: BenchCatalogue, pairs: number): PairedBuildResult {
+  const time = (factory: EngineFactory): number => {
+    const engine = factory.create();
+    return timeOnce(() => engine.build(catalogue.docs)).ms;
+  };
+  const oursTimes = [time(ours)];
+  const peerTimes: number[] = [];
+  const ratios: number[] = [];
+  for (let pair = 0; pair < pairs; pair++) {
+    peerTimes.push(time(peer));
+    oursTimes.push(time(ours));
+    ratios.push(peerTimes[pair]! / ((oursTimes[pair]! + oursTimes[pair + 1]!) / 2));
+  }
+  return { peer: peer.name, pairs, ratio: median(ratios), toolsiftMs: median(oursTimes), peerMs: median(peerTimes) };
 }
 
 if (isMain(import.meta.url)) {

@@ -13,7 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { measureBaseline, baselineRows } from "./baseline.js";
 import { measureApart } from "./apart.js";
-import { buildRuns, measureBuild } from "./build.js";
+import { buildRuns, measureBuild, measurePairedBuild, type PairedBuildResult } from "./build.js";
 import { EXPLAIN_HEADERS, explainRow, measureExplain, type ExplainResult } from "./explain.js";
 import { benchCatalogues, DEFAULT_SIZES, type BenchCatalogue } from "./lib/catalogues.js";
 import { repoRoot } from "./lib/datasets.js";
@@ -61,6 +61,10 @@ const { catalogues, skipped } = benchCatalogues(sizes, { seal: withSeal });
 for (const note of [...notes, ...skipped]) console.error(note);
 
 const rows: Row[] = [];
+// Per catalogue: toolsift's builds interleaved with the fastest peer's (bench/build.ts).
+const paired = new Map<string, PairedBuildResult>();
+const PAIRED_MAX_TOOLS = 10_000;
+const PAIRS = 5;
 const msPerTool = new Map<string, number>();
 const bytesPerTool = new Map<string, number>();
 for (const catalogue of catalogues) {
@@ -82,6 +86,21 @@ for (const catalogue of catalogues) {
     await settleMemory();
     rows.push(measureOne(factory, catalogue));
   }
+  const result = pairWithFastestPeer(catalogue);
+  if (result !== undefined) paired.set(catalogue.name, result);
+}
+
+// Interleaved builds of toolsift and the peer that built fastest, up to 10k tools.
+function pairWithFastestPeer(catalogue: BenchCatalogue): PairedBuildResult | undefined {
+  if (catalogue.docs.length > PAIRED_MAX_TOOLS) return undefined;
+  const built = rows.filter((row) => row.catalogue === catalogue.name && row.build !== undefined);
+  const fastest = built.filter((row) => row.engine !== "toolsift").sort((left, right) => left.build!.ms - right.build!.ms)[0];
+  const ours = engines.find((engine) => engine.name === "toolsift");
+  const peer = engines.find((engine) => engine.name === fastest?.engine);
+  if (ours === undefined || peer === undefined || !built.some((row) => row.engine === "toolsift")) return undefined;
+  const result = measurePairedBuild(ours, peer, catalogue, PAIRS);
+  console.error(`  paired builds with ${peer.name}: ${formatRatio(result.ratio, 1)} (median of ${PAIRS} pairs)`);
+  return result;
 }
 
 function measureOne(factory: (typeof engines)[number], catalogue: BenchCatalogue): Row {
@@ -158,6 +177,7 @@ writeJson(path.join(repoRoot, "bench/results.json"), {
   notes: [...notes, ...skipped],
   queries: Object.fromEntries(catalogues.map((catalogue) => [catalogue.name, { long: catalogue.long.name, short: catalogue.short.name, longCount: catalogue.long.queries.length, shortCount: catalogue.short.queries.length }])),
   results: rows.map((row) => ({ ...row, ...perTool(row) })),
+  pairedBuilds: Object.fromEntries(paired),
   baseline,
 });
 writeText(path.join(repoRoot, "bench/results.md"), report());
@@ -226,7 +246,8 @@ function report(): string {
 
   out.push("## Build, memory and artifact", "");
   out.push(
-    "Build is the median of up to 5 builds after a first one, which is left out as the queries' warm-up is (it also pays for compiling and optimizing the engine's code; its time is `firstMs` in `results.json`); at 100k, and once 5 s have gone into one engine's builds, no more builds are made and a lone first build is the figure. " +
+    "Build is the median of up to 5 builds after a first one (up to 2 at 100k), which is left out as the queries' warm-up is (it also pays for compiling and optimizing the engine's code; its time is `firstMs` in `results.json`); once 5 s have gone into one engine's builds no more are made, and a lone first build is the figure. " +
+      `Up to ${PAIRED_MAX_TOOLS.toLocaleString("en-US")} tools, toolsift's builds are then interleaved with the fastest peer's (${PAIRS} pairs, each peer build between two of toolsift's): the machine's speed drifts for seconds at a time, and an interleaved ratio compares builds made at the same moment. ` +
       "The artifact is each engine's own serialized form (toolsift: its binary artifact; peers: their JSON export), loaded in a process of its own per engine, as in a cold Worker (`bench/load-child.ts`: the median of up to 9 loads after 2 untimed ones, 1 at 100k, each after a forced full collection; the first load, cold, is in `results.json`), and checked to answer a probe query identically.",
     "",
     "Per tool, from the build in the engine's own process: **memory** is what the built index retains (V8 heap + external memory, which includes ArrayBuffers and WebAssembly memory, after a forced GC); " +
@@ -260,6 +281,14 @@ function report(): string {
         }),
       ),
     );
+    const pair = paired.get(catalogue.name);
+    if (pair !== undefined) {
+      out.push(
+        `Builds interleaved with the fastest peer's, ${pair.pairs} pairs: toolsift ${formatMillis(pair.toolsiftMs)}, ${pair.peer} ${formatMillis(pair.peerMs)} (medians); ` +
+          `the median over the pairs of ${pair.peer}'s build over its two toolsift neighbours' is **${formatRatio(pair.ratio, 1)}**.`,
+        "",
+      );
+    }
     out.push(
       markdownTable(
         ["engine (per tool)", "memory", "memory ×", "peak", "peak ×", "artifact", "artifact ×"],
