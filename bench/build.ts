@@ -69,11 +69,16 @@ export interface PairedBuildResult {
  * seconds at a time, medians taken one engine after another compare different moments; the
  * ratio of each peer build to the mean of its neighbours compares the same moment.
  */
-export function measurePairedBuild(ours: EngineFactory, peer: EngineFactory, catalogue: BenchCatalogue, pairs: number): PairedBuildResult {
-  const time = (factory: EngineFactory): number => {
+export function measurePairedBuild(
+  ours: EngineFactory,
+  peer: EngineFactory,
+  catalogue: Pick<BenchCatalogue, "docs">,
+  pairs: number,
+  time: (factory: EngineFactory) => number = (factory) => {
     const engine = factory.create();
     return timeOnce(() => engine.build(catalogue.docs)).ms;
-  };
+  },
+): PairedBuildResult {
   const oursTimes = [time(ours)];
   const peerTimes: number[] = [];
   const ratios: number[] = [];
