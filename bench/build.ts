@@ -20,6 +20,12 @@ export interface BuildResult {
 /** Repeats stop once this much time has gone into one engine's builds. */
 export const REPEAT_BUDGET_MS = 5000;
 
+/** A fresh engine of `factory` and the wall time of building it on the catalogue. */
+function timedBuild(factory: EngineFactory, catalogue: Pick<BenchCatalogue, "docs">): { ms: number; engine: BenchEngine } {
+  const engine = factory.create();
+  return { ms: timeOnce(() => engine.build(catalogue.docs)).ms, engine };
+}
+
 /**
  * Builds once, then up to `runs` more times, and keeps the last index (memory:
  * `measureApart`). The first build also pays for compiling and optimizing the engine's code
@@ -27,10 +33,7 @@ export const REPEAT_BUDGET_MS = 5000;
  * it is reported apart, and the median of the rest is the build time.
  */
 export function measureBuild(factory: EngineFactory, catalogue: BenchCatalogue, runs: number): BuildResult {
-  const build = (): { ms: number; engine: BenchEngine } => {
-    const engine = factory.create();
-    return { ms: timeOnce(() => engine.build(catalogue.docs)).ms, engine };
-  };
+  const build = () => timedBuild(factory, catalogue);
   const first = build();
   let { engine } = first;
   const times: number[] = [];
@@ -74,10 +77,7 @@ export function measurePairedBuild(
   peer: EngineFactory,
   catalogue: Pick<BenchCatalogue, "docs">,
   pairs: number,
-  time: (factory: EngineFactory) => number = (factory) => {
-    const engine = factory.create();
-    return timeOnce(() => engine.build(catalogue.docs)).ms;
-  },
+  time: (factory: EngineFactory) => number = (factory) => timedBuild(factory, catalogue).ms,
 ): PairedBuildResult {
   const oursTimes = [time(ours)];
   const peerTimes: number[] = [];
