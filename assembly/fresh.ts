@@ -32,3 +32,7 @@ export function freshFloat32Array(length: i32): Float32Array {
 export function freshFloat64Array(length: i32): Float64Array {
   return Float64Array.wrap(block(length << 3));
 }
+
+export function freshUint64Array(length: i32): Uint64Array {
+  return Uint64Array.wrap(block(length << 3));
+}

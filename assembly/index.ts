@@ -4,7 +4,7 @@
 import { freshUint16Array } from "./fresh";
 import { MAX_INPUT, tokenCount, tokenLength, tokenPointer, tokenize } from "./analyzer/tokenizer";
 import { setWordFormMode } from "./analyzer/wordform";
-import { addField as addFieldText, beginBuild as begin, finishBuild as finish, placeRecords as place, recordTotal, setDocumentRank as setRank, stageRecords as stage } from "./index/build";
+import { addField as addFieldText, beginBuild as begin, emitPostings as emit, finishBuild as finish, recordTotal, setDocumentRank as setRank } from "./index/build";
 import { FIELD_COUNT, MAX_DOCUMENTS, MAX_TERMS, documentCount, postingStarts, setNameBonus, setScoring, stopwords, terms, weights } from "./index/state";
 import { SECTION_COUNT, deriveSections, prepareLoad, restoreTables, sectionBytes, sectionPointer, stageTables, validateLoaded } from "./index/artifact";
 import { BUILD_ID } from "./build-id";
@@ -166,7 +166,7 @@ function addStagedUnits(document: i32, field: i32, pointer: usize, length: i32):
 }
 
 /**
- * Ends a build; the index then moves to a fresh core (`stageRecords`, `placeRecords`). 0, or
+ * Ends a build; the index then moves to a fresh core (`emitPostings`). 0, or
  * 1 when the catalogue holds more than `MAX_TERMS` distinct terms.
  */
 export function finishBuild(): i32 {
@@ -175,14 +175,12 @@ export function finishBuild(): i32 {
   return status;
 }
 
-/** Writes the build's next `count` records (at most) into the scratch window; how many. */
-export function stageRecords(count: i32): i32 {
-  return stage(scratch.dataStart, count);
-}
+/** Postings the scratch window holds at once: 8 bytes each at most (a wide entry, a saturation, field frequencies). */
+export const EMIT_BATCH: i32 = (MAX_INPUT << 1) >> 3;
 
-/** Places `count` build records (8 bytes each) that the host copied into the scratch window. */
-export function placeRecords(count: i32): void {
-  place(scratch.dataStart, count);
+/** Writes postings `[from, from + count)` (count at most EMIT_BATCH) of the finished build into the scratch window (`emitPostings`). */
+export function emitPostings(from: i32, count: i32): void {
+  if (count <= EMIT_BATCH) emit(scratch.dataStart, from, count);
 }
 
 /**

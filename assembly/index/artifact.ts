@@ -123,7 +123,7 @@ function reserve(count: i32, termCount: i32, poolLength: i32, tableSize: i32, po
   let postings = <u64>postingCount;
   let bytes = documents * (FIELD_COUNT * 2 + 4 + 2) // field lengths, ranks, name term counts
     + documents * (16 + 4 + 4 + 8) // search: document state, touched, results
-    + termsWide * (4 + 8 + 4 + 4 + 1 + 4) // posting starts, idf, term stamps, offsets, lengths, a build's place cursor
+    + termsWide * (4 + 8 + 4 + 4 + 1) // posting starts, idf, term stamps, offsets, lengths
     + postings * ((count > NARROW_DOCUMENTS ? 4 : 2) + 2 + 2) // entries, saturations, field frequencies
     + <u64>poolLength * 2 + <u64>tableSize * 4 + <u64>stopwordBytes + <u64>lexiconBytes
     + ALLOCATIONS * ALLOCATION_SLACK;

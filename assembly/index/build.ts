@@ -1,7 +1,7 @@
 // SPEC §2.3: building the index in O(total tokens). Documents arrive in order, field by
 // field; each document's term frequencies are gathered in per-term slots, flushed as
 // posting records, and the records are counting-sorted by term at the end.
-import { freshFloat64Array, freshInt32Array, freshUint16Array, freshUint32Array } from "../fresh";
+import { freshFloat64Array, freshInt32Array, freshUint16Array, freshUint32Array, freshUint64Array } from "../fresh";
 import { tokenize, tokenCount, tokenPointer, tokenLength } from "../analyzer/tokenizer";
 import {
   averageFieldLength,
@@ -16,15 +16,13 @@ import {
   fieldTotals,
   k1,
   nameTermCounts,
-  fieldFrequencies,
   postingStarts,
-  saturations,
   quantizeSaturation,
   setDocumentArrays,
   setPostingStarts,
-  storeEntry,
   terms,
   weights,
+  wideEntries,
 } from "./state";
 
 // Per build and term: `document << SLOT_BITS | slot`, the term's slot in the current document
@@ -47,8 +45,6 @@ let currentDocument: i32 = -1;
 // build holds at most 2^20 distinct terms (`finishBuild` says when a catalogue has more).
 const TERM_SHIFT: u32 = 12;
 const FREQUENCY_MASK: u32 = (1 << TERM_SHIFT) - 1;
-// The 8-byte form `placeRecords` takes: the document above the frequencies (MAX_DOCUMENTS is 2^20).
-const DOC_SHIFT: u32 = 12;
 // Records go into fixed chunks, never grown or copied: the runtime frees nothing, so a
 // doubling array would keep every outgrown copy (at 100,000 tools that was twice the records'
 // own size). A document flushes at most SLOT_CAPACITY records.
@@ -113,9 +109,6 @@ export function beginBuild(count: i32): void {
   recordCount = 0;
   documentRecords = freshUint16Array(count);
   tooManyTerms = false;
-  stagedRecords = 0;
-  stagedDocument = 0;
-  documentLeft = 0;
 }
 
 export function setDocumentRank(document: i32, rank: u32): void {
@@ -210,9 +203,12 @@ export function documentCombinedFrequency(frequencies: u32): f64 {
 
 /**
  * Ends a build in the core that built it: the posting starts from the counts kept at each
- * flush. The records stay where they are: `placeRecords` puts them in place in the core the
- * index moves to, so this core never holds the finished posting arrays as well as the records
- * (at 100,000 tools, 43 MiB less at the build's peak).
+ * flush, then the records counting-sorted by term into one array of finished postings
+ * (records come in document order, so each term's run comes out ascending), each with its
+ * saturation, computed while its document's field lengths are at hand. One 8-byte store per
+ * posting lands out of order here; `emitPostings` then writes the three posting arrays out in
+ * order, a batch at a time, for the host to copy into the core the index moves to (placing
+ * each record into three arrays there took three scattered stores).
  */
 export function finishBuild(): i32 {
   flushDocument();
@@ -220,84 +216,64 @@ export function finishBuild(): i32 {
   if (tooManyTerms) return 1;
   let termCount = terms.count;
   setPostingStarts(termCount);
+  // The counts become each term's cursor: where its next record goes.
+  let cursors = termPostings;
   let start: u32 = 0;
   for (let term = 0; term < termCount; term++) {
     unchecked((postingStarts[term] = start));
-    start += unchecked(termPostings[term]);
+    let count = unchecked(cursors[term]);
+    unchecked((cursors[term] = start));
+    start += count;
   }
   unchecked((postingStarts[termCount] = start));
+  // A posting as `entry | saturation << 32 | frequencies << 48`.
+  let sorted = freshUint64Array(recordCount);
+  let saturationK1 = k1;
+  let record = 0;
+  for (let document = 0; document < documentCount; document++) {
+    let end = record + <i32>unchecked(documentRecords[document]);
+    if (record == end) continue;
+    prepareDocumentParts(document);
+    let entry = <u64>document << 1;
+    for (; record < end; record++) {
+      let value = load<u32>(<usize>unchecked(recordChunks[record >> RECORD_CHUNK_SHIFT]) + (<usize>(record & (RECORD_CHUNK - 1)) << 2));
+      let term = value >> TERM_SHIFT;
+      let frequencies = value & FREQUENCY_MASK;
+      let combined = documentCombinedFrequency(frequencies);
+      let saturation = <u64>quantizeSaturation(combined / (saturationK1 + combined));
+      let at = unchecked(cursors[term]);
+      unchecked((cursors[term] = at + 1));
+      unchecked((sorted[at] = (entry | <u64>((frequencies & 3) != 0)) | (saturation << 32) | (<u64>frequencies << 48)));
+    }
+  }
+  sortedRecords = sorted;
   termSlots = freshUint32Array(0);
   termPostings = freshUint32Array(0);
   return 0;
 }
 
-/** Records of the finished build. */
+/** Postings of the finished build. */
 export function recordTotal(): i32 {
   return recordCount;
 }
 
-let stagedRecords: i32 = 0;
-let stagedDocument: i32 = 0;
-let documentLeft: i32 = 0;
+let sortedRecords = freshUint64Array(0);
 
 /**
- * Writes the next `count` records (at most) of the finished build at `pointer` in the 8-byte
- * form `placeRecords` takes, their documents put back; returns how many it wrote.
+ * Writes postings `[from, from + count)` of the finished build at `pointer`: their entries
+ * (`postingEntries`' width each), then their saturations, then their field frequencies, back
+ * to back.
  */
-export function stageRecords(pointer: usize, count: i32): i32 {
-  let written = 0;
-  while (written < count && stagedRecords < recordCount) {
-    while (documentLeft == 0) {
-      documentLeft = <i32>unchecked(documentRecords[stagedDocument]);
-      stagedDocument += 1;
-    }
-    let record = load<u32>(<usize>unchecked(recordChunks[stagedRecords >> RECORD_CHUNK_SHIFT]) + (<usize>(stagedRecords & (RECORD_CHUNK - 1)) << 2));
-    let packed = (<u32>(stagedDocument - 1) << DOC_SHIFT) | (record & FREQUENCY_MASK);
-    store<u64>(pointer + (<usize>written << 3), (<u64>packed << 32) | <u64>(record >> TERM_SHIFT));
-    documentLeft -= 1;
-    stagedRecords += 1;
-    written += 1;
-  }
-  return written;
-}
-
-// Where the next record of each term goes, and the document whose parts are prepared.
-let placeCursor = freshUint32Array(0);
-let placedDocument: i32 = -1;
-
-/**
- * In the core the index moves to, after its posting starts, field lengths and totals and
- * scoring options are in: places `count` records (8 bytes each, in build order) from
- * `pointer` by term — a counting sort; records come in document order, so each list comes
- * out ascending — and computes each posting's saturation while its document's field lengths
- * are at hand. Records out of range are skipped; the load's checks refuse what they leave.
- */
-export function placeRecords(pointer: usize, count: i32): void {
-  let termCount = terms.count;
-  if (placeCursor.length != termCount) {
-    placeCursor = freshUint32Array(termCount);
-    placeCursor.set(postingStarts.subarray(0, termCount));
-    placedDocument = -1;
-  }
-  let postingCount = <u32>saturations.length;
-  let saturationK1 = k1;
+export function emitPostings(pointer: usize, from: i32, count: i32): void {
+  if (from < 0 || count < 0 || from > recordCount - count) return;
+  let entryBytes: usize = wideEntries ? 4 : 2;
+  let saturationsAt = pointer + <usize>count * entryBytes;
+  let frequenciesAt = saturationsAt + (<usize>count << 1);
   for (let index = 0; index < count; index++) {
-    let record = load<u64>(pointer + (<usize>index << 3));
-    let term = <u32>record;
-    let packed = <u32>(record >> 32);
-    let document = <i32>(packed >> DOC_SHIFT);
-    if (term >= <u32>termCount || document >= documentCount) continue;
-    let at = unchecked(placeCursor[term]);
-    if (at >= postingCount) continue;
-    if (document != placedDocument) {
-      prepareDocumentParts(document);
-      placedDocument = document;
-    }
-    let frequencies = packed & FREQUENCY_MASK;
-    storeEntry(at, (<u32>document << 1) | <u32>((frequencies & 3) != 0));
-    unchecked((fieldFrequencies[at] = <u16>frequencies));
-    let combined = documentCombinedFrequency(frequencies);
-    unchecked((saturations[at] = quantizeSaturation(combined / (saturationK1 + combined))));
-    unchecked((placeCursor[term] = at + 1));
+    let value = unchecked(sortedRecords[from + index]);
+    if (wideEntries) store<u32>(pointer + (<usize>index << 2), <u32>value);
+    else store<u16>(pointer + (<usize>index << 1), <u16>value);
+    store<u16>(saturationsAt + (<usize>index << 1), <u16>(value >> 32));
+    store<u16>(frequenciesAt + (<usize>index << 1), <u16>(value >> 48));
   }
 }

@@ -590,16 +590,13 @@ export function restoreFieldFrequencies(memory: CoreMemory, encoded: EncodedFreq
   }
 }
 
-/** Bytes of a build record as staged for placing (term, document, clamped frequencies). */
-const RECORD_BYTES = 8;
-
 /**
  * Moves a built index from the core that built it into a fresh core `to`: the finished
- * sections copied memory to memory, the build's records streamed through the new core's
- * scratch window and placed there (postings, saturations, field frequencies), then the same
- * derivation, structural check and search set-up as a load. The new core holds the index and
- * nothing of the build's working space, and the building core never holds both the records
- * and the posting arrays.
+ * sections copied memory to memory, the posting arrays (entries, saturations, field
+ * frequencies) written out by the building core a batch at a time through its scratch window
+ * and copied in order, then the same derivation, structural check and search set-up as a
+ * load. The new core holds the index and nothing of the build's working space, and the
+ * building core never holds the posting arrays.
  */
 export function transferIndex(from: CoreMemory, to: CoreMemory, configure: (memory: CoreMemory) => void): void {
   const source = from.core;
@@ -616,16 +613,23 @@ export function transferIndex(from: CoreMemory, to: CoreMemory, configure: (memo
     to.bytes(target.sectionPointer(id), length).set(from.bytes(source.sectionPointer(id), length));
   }
   configure(to);
-  const perBatch = Math.floor((2 * (target.MAX_INPUT.value as number)) / RECORD_BYTES);
-  for (let count = source.stageRecords(perBatch); count > 0; count = source.stageRecords(perBatch)) {
-    to.bytes(target.scratchPointer(), count * RECORD_BYTES).set(from.bytes(source.scratchPointer(), count * RECORD_BYTES));
-    target.placeRecords(count);
+  // The posting arrays, a batch at a time, in order: entries, saturations, field frequencies.
+  const batch = source.EMIT_BATCH.value as number;
+  const widths = [SECTION_POSTING_ENTRIES, SECTION_SATURATIONS, SECTION_FIELD_FREQUENCIES].map((id) => [id, target.sectionBytes(id) / records] as const);
+  for (let first = 0; first < records; first += batch) {
+    const count = Math.min(batch, records - first);
+    source.emitPostings(first, count);
+    let at = source.scratchPointer();
+    for (const [id, width] of widths) {
+      to.bytes(target.sectionPointer(id) + first * width, count * width).set(from.bytes(at, count * width));
+      at += count * width;
+    }
   }
   const status = target.finishLoad();
   if (status !== 0) throw new Error(`toolsift internal error: a built index failed check ${status}`);
 }
 
-/** Sections a transfer fills by placing records instead of copying them. */
+/** Sections a transfer fills from the building core's batches instead of copying them whole. */
 const PLACED_SECTIONS: readonly number[] = [SECTION_POSTING_ENTRIES, SECTION_SATURATIONS, SECTION_FIELD_FREQUENCIES];
 
 const SECTION_NAMES = new Map<number, string>([

@@ -50,6 +50,7 @@ export interface CoreExports {
   readonly EXPLAIN_STRIDE: WebAssembly.Global;
   readonly STAGING_BYTES: WebAssembly.Global;
   readonly MAX_TERMS: WebAssembly.Global;
+  readonly EMIT_BATCH: WebAssembly.Global;
   scratchPointer(): number;
   stagingPointer(): number;
   decodeStaged(offset: number, length: number): number;
@@ -64,8 +65,7 @@ export interface CoreExports {
   addField(document: number, field: number, length: number): void;
   finishBuild(): number;
   recordTotal(): number;
-  stageRecords(count: number): number;
-  placeRecords(count: number): void;
+  emitPostings(from: number, count: number): void;
   termCount(): number;
   search(length: number, limit: number): number;
   resultDocumentsPointer(): number;
