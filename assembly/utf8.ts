@@ -5,7 +5,8 @@
 const REPLACEMENT: u32 = 0xfffd;
 
 /**
- * Decodes `length` bytes of well-formed UTF-8 at `source` into UTF-16 code units at `target`;
+ * Decodes `length` bytes of well-formed UTF-8 at `source` into UTF-16 code units at `target`,
+ * fullwidth ASCII folded to ASCII;
  * their count, or −1 when the text holds U+FFFD: the encoder writes that for a lone surrogate
  * too, so the host then writes the units itself. The output (at most `2 × length` bytes) may
  * overlap the input only from behind, with `target + length ≤ source`: a step writes at most
@@ -37,6 +38,9 @@ export function decodeUtf8(source: usize, length: i32, target: usize): i32 {
         at += 1;
       }
       if (codePoint == REPLACEMENT) return -1;
+      // Fullwidth ASCII (U+FF01–U+FF5E) as its NFKC form, the ASCII unit: the host stages
+      // text holding these without normalizing it (`MAY_CHANGE_STAGED`, src/core/fields.ts).
+      if (codePoint - 0xff01 < 0x5e) codePoint -= 0xfee0;
       if (codePoint >= 0x10000) {
         store<u16>(out, <u16>(0xd800 + ((codePoint - 0x10000) >> 10)));
         out += 2;

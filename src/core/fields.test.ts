@@ -7,7 +7,7 @@ import { CoreMemory } from "./memory.js";
 import { instantiateCore, type CoreExports } from "./module.js";
 
 // Units that NFKC changes or that are not ASCII in other ways (lone surrogates, astral).
-const OTHER_UNITS = ["é", "ﬁ", "㍿", "ｆ", "Ⓐ", "😀", "💡", "🄰", "\uD83D", "\uD800", "\uDC00", "\uFFFD", "ё", "搜", "\u0301", "\u0338", "\u00A0", "—", "→", "\uFE0F"];
+const OTHER_UNITS = ["é", "ﬁ", "㍿", "ｆ", "，", "：", "（", "Ａ", "１", "！", "～", "Ⓐ", "😀", "💡", "🄰", "\uD83D", "\uD800", "\uDC00", "\uFFFD", "ё", "搜", "\u0301", "\u0338", "\u00A0", "—", "→", "\uFE0F"];
 
 // ASCII text of about `length` units; words, separators and capitals so the cut falls anywhere.
 const asciiArb = (minLength: number, maxLength: number): fc.Arbitrary<string> =>
@@ -91,6 +91,24 @@ describe("FieldWriter", () => {
       }),
       { numRuns: 400 },
     );
+  });
+
+  it("gives the core every fullwidth ASCII unit as its NFKC form, between stable units", () => {
+    // The core's decoder folds U+FF01–U+FF5E; the writer stages such text without normalizing it.
+    const writer = new FieldWriter(memory);
+    const neighbours = ["a", "Z", "_", " ", ":", "\u2014", "\u4e00", "\u3002", "\uD83D\uDCA1", "\uFF0C"];
+    const wrong: string[] = [];
+    for (let code = 0xff01; code <= 0xff5e; code++) {
+      for (const neighbour of neighbours) {
+        const text = neighbour + String.fromCharCode(code) + neighbour;
+        added = new Map();
+        writer.add(0, { id: "t", tags: [], aliases: [], description: text });
+        const summary = added.get(3) ?? "";
+        const rest = added.get(4) ?? "";
+        if (summary + rest !== text.normalize("NFKC")) wrong.push(text);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 
   it("the core adds nothing from a staged document whose counts miss its units or whose text holds U+FFFD", () => {
