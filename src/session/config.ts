@@ -46,14 +46,22 @@ function cap(min: number, max: number) {
   return z.int({ error }).check(z.minimum(min, { error }), z.maximum(max, { error }));
 }
 
+// A string that `pattern` matches (one rule for both, so one check: fewer bundled schema kinds).
+function matching(pattern: RegExp, error: string) {
+  return z.custom<string>((value) => typeof value === "string" && pattern.test(value), { error });
+}
+
 function isObject(value: unknown): boolean {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 const toolSchema = z.custom<ToolDefinition>(isObject, { error: "must be a tool definition object with an id or a name" });
 
-const catalogSchema = z.union(
-  [z.array(toolSchema), z.looseObject({ tools: z.array(toolSchema) })],
+// `findIndex` reads a hole in a sparse array as undefined, which is not a tool.
+const isToolList = (value: unknown): boolean => Array.isArray(value) && value.findIndex((tool) => !isObject(tool)) < 0;
+
+const catalogSchema = z.custom<readonly ToolDefinition[] | McpToolsList>(
+  (value) => isToolList(value) || (isObject(value) && isToolList((value as { tools?: unknown }).tools)),
   { error: "must be an array of tool definitions or an MCP tools/list result ({ tools: [...] })" },
 );
 
@@ -83,9 +91,7 @@ const toolSearchSchema = z.strictObject(
       }),
     ),
     toolName: z._default(
-      z
-        .string({ error: "must be a string" })
-        .check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, { error: "must be 1 to 64 characters of A-Z, a-z, 0-9, _ and -" })),
+      matching(/^[A-Za-z0-9_-]{1,64}$/, "must be a string of 1 to 64 characters of A-Z, a-z, 0-9, _ and -"),
       TOOL_SEARCH_DEFAULTS.toolName,
     ),
     maxPerSearch: z._default(cap(1, TOOL_SEARCH_CEILINGS.maxPerSearch), TOOL_SEARCH_DEFAULTS.maxPerSearch),
@@ -101,12 +107,7 @@ const toolSearchSchema = z.strictObject(
 
 const sessionSchema = z.strictObject(
   {
-    runId: z._default(
-      z
-        .string({ error: "must be a string" })
-        .check(z.regex(/^[^\s#]{1,128}$/u, { error: "must be 1 to 128 characters without spaces or #" })),
-      SESSION_DEFAULTS.runId,
-    ),
+    runId: z._default(matching(/^[^\s#]{1,128}$/u, "must be a string of 1 to 128 characters without spaces or #"), SESSION_DEFAULTS.runId),
     tools: z._default(z.array(toolSchema, { error: "must be an array of tool definitions" }), () => []),
     toolSearch: z.optional(toolSearchSchema),
     journal: z.optional(
