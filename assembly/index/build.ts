@@ -2,7 +2,8 @@
 // field; each document's term frequencies are gathered in per-term slots, flushed as
 // posting records, and the records are counting-sorted by term at the end.
 import { freshFloat64Array, freshInt32Array, freshUint16Array, freshUint32Array, freshUint64Array } from "../fresh";
-import { tokenize, tokenCount, tokenPointer, tokenLength } from "../analyzer/tokenizer";
+import { tokenize, tokenCount, tokenLength, tokenStart, tokenText } from "../analyzer/tokenizer";
+import { hashUnits, unitsEqual } from "./dictionary";
 import {
   averageFieldLength,
   FIELD_CAPS,
@@ -71,27 +72,31 @@ function ensureTermCapacity(count: i32): void {
   termPostings = postings;
 }
 
-@inline
-function pushRecord(term: i32, frequencies: u32): void {
-  let index = recordCount & (RECORD_CHUNK - 1);
-  if (index == 0) {
-    chunkBase = freshUint32Array(RECORD_CHUNK).dataStart;
-    unchecked((recordChunks[recordCount >> RECORD_CHUNK_SHIFT] = <u32>chunkBase));
-  }
-  store<u32>(chunkBase + (<usize>index << 2), (<u32>term << TERM_SHIFT) | frequencies);
-  recordCount += 1;
-}
-
 function flushDocument(): void {
   if (currentDocument < 0) return;
   let nameTerms = 0;
+  // Locals for the arrays and the record count, as in `addField`.
+  let postingsAt = termPostings.dataStart;
+  let slotTermsAt = slotTerm.dataStart;
+  let slotFrequenciesAt = slotFrequencies.dataStart;
+  let count = recordCount;
+  let base = chunkBase;
   for (let slot = 0; slot < slotCount; slot++) {
-    let frequencies = unchecked(slotFrequencies[slot]);
-    if ((frequencies & 3) != 0) nameTerms += 1;
-    let term = unchecked(slotTerm[slot]);
-    unchecked((termPostings[term] = unchecked(termPostings[term]) + 1));
-    pushRecord(term, frequencies);
+    let frequencies = load<u32>(slotFrequenciesAt + (<usize>slot << 2));
+    nameTerms += <i32>((frequencies & 3) != 0);
+    let term = load<i32>(slotTermsAt + (<usize>slot << 2));
+    let postingAt = postingsAt + (<usize>term << 2);
+    store<u32>(postingAt, load<u32>(postingAt) + 1);
+    let index = count & (RECORD_CHUNK - 1);
+    if (index == 0) {
+      base = freshUint32Array(RECORD_CHUNK).dataStart;
+      unchecked((recordChunks[count >> RECORD_CHUNK_SHIFT] = <u32>base));
+    }
+    store<u32>(base + (<usize>index << 2), (<u32>term << TERM_SHIFT) | frequencies);
+    count += 1;
   }
+  recordCount = count;
+  chunkBase = base;
   if (terms.count > MAX_TERMS) tooManyTerms = true;
   nameTermCounts[currentDocument] = <u16>nameTerms;
   documentRecords[currentDocument] = <u16>slotCount;
@@ -128,18 +133,55 @@ export function addField(document: i32, field: i32, pointer: usize, length: i32)
   let stamp = <u32>document << SLOT_BITS;
   // Without branches on whether a token's term is new to the document or to the field (as
   // good as random): a new term's slot is opened by the same stores that rewrite a known one's.
+  // The arrays' addresses are kept in locals, read again only after a new term may have grown
+  // them: the engine reloads an object's fields after every store to memory.
   let slots = slotCount;
+  let table = terms.table.dataStart;
+  let mask = <u32>terms.table.length - 1;
+  let lengths = terms.lengths.dataStart;
+  let offsets = terms.offsets.dataStart;
+  let pool = terms.pool.dataStart;
+  let termSlotsAt = termSlots.dataStart;
+  let termSlotCount = termSlots.length;
+  let slotTermsAt = slotTerm.dataStart;
+  let slotFrequenciesAt = slotFrequencies.dataStart;
+  let textAt = tokenText.dataStart;
+  let startsAt = tokenStart.dataStart;
+  let lengthsAt = tokenLength.dataStart;
   for (let token = 0; token < kept; token++) {
-    let term = terms.intern(tokenPointer(token), unchecked(tokenLength[token]));
-    if (term >= termSlots.length) ensureTermCapacity(term + 1);
-    let entry = unchecked(termSlots[term]);
+    let units = textAt + (<usize>load<i32>(startsAt + (<usize>token << 2)) << 1);
+    let unitCount = load<i32>(lengthsAt + (<usize>token << 2));
+    let probe = hashUnits(units, unitCount) & mask;
+    let term: i32;
+    while (true) {
+      let found = load<i32>(table + (<usize>probe << 2));
+      if (found == 0) {
+        // A new term (a few thousand times a build): interned by the dictionary's own lookup.
+        term = terms.intern(units, unitCount);
+        table = terms.table.dataStart;
+        mask = <u32>terms.table.length - 1;
+        lengths = terms.lengths.dataStart;
+        offsets = terms.offsets.dataStart;
+        pool = terms.pool.dataStart;
+        break;
+      }
+      term = found - 1;
+      if (<i32>load<u8>(lengths + <usize>term) == unitCount && unitsEqual(pool + (<usize>load<u32>(offsets + (<usize>term << 2)) << 1), units, unitCount)) break;
+      probe = (probe + 1) & mask;
+    }
+    if (term >= termSlotCount) {
+      ensureTermCapacity(term + 1);
+      termSlotsAt = termSlots.dataStart;
+      termSlotCount = termSlots.length;
+    }
+    let entry = load<u32>(termSlotsAt + (<usize>term << 2));
     let known = (entry & ~(SLOT_CAPACITY - 1)) == stamp;
     let slot = select<i32>(<i32>(entry & (SLOT_CAPACITY - 1)), slots, known);
     slots += <i32>!known;
-    unchecked((termSlots[term] = stamp | <u32>slot));
-    unchecked((slotTerm[slot] = term));
-    let frequencies = select<u32>(unchecked(slotFrequencies[slot]), 0, known);
-    unchecked((slotFrequencies[slot] = frequencies + (<u32>(((frequencies >> shift) & 3) < 2) << shift)));
+    store<u32>(termSlotsAt + (<usize>term << 2), stamp | <u32>slot);
+    store<i32>(slotTermsAt + (<usize>slot << 2), term);
+    let frequencies = select<u32>(load<u32>(slotFrequenciesAt + (<usize>slot << 2)), 0, known);
+    store<u32>(slotFrequenciesAt + (<usize>slot << 2), frequencies + (<u32>(((frequencies >> shift) & 3) < 2) << shift));
   }
   slotCount = slots;
   let offset = document * FIELD_COUNT + field;

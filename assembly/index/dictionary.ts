@@ -3,7 +3,7 @@
 import { freshInt32Array, freshUint16Array, freshUint32Array, freshUint8Array } from "../fresh";
 
 @inline
-function hashUnits(pointer: usize, length: i32): u32 {
+export function hashUnits(pointer: usize, length: i32): u32 {
   let hash: u32 = 0x811c9dc5;
   for (let k = 0; k < length; k++) {
     hash = (hash ^ <u32>load<u16>(pointer + (<usize>k << 1))) * 0x01000193;
@@ -14,7 +14,7 @@ function hashUnits(pointer: usize, length: i32): u32 {
 // Eight bytes at a time (wasm loads need no alignment): `memory.compare` goes byte by byte
 // unless both pointers share their alignment modulo 8, which two u16 arrays rarely do.
 @inline
-function unitsEqual(left: usize, right: usize, length: i32): bool {
+export function unitsEqual(left: usize, right: usize, length: i32): bool {
   let end = left + (<usize>length << 1);
   while (left + 8 <= end) {
     if (load<u64>(left) != load<u64>(right)) return false;
