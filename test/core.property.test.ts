@@ -112,6 +112,19 @@ describe("core vs oracle (property)", () => {
     );
   });
 
+  it("ends a sentence at a stop followed by any unit exactly as the oracle does", () => {
+    // Every code unit after ".", "!" and "?": whitespace of every kind ends the sentence, the rest
+    // do not (the split tests the unit after a stop without a regular expression for ASCII).
+    const wrong: string[] = [];
+    for (let code = 0; code <= 0xffff; code++) {
+      for (const stop of [".", "!", "?"]) {
+        const text = `Ab${stop}${String.fromCharCode(code)}Cd. Ef`;
+        if (splitSummary(text)[0] !== oracleSplitSummary(text)[0]) wrong.push(text);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it("spells and measures look-alikes like the oracle (§A10 steps 5–6)", () => {
     // The letters and pairs the sound rules read, often side by side.
     const spellingArb = fc

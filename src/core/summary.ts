@@ -10,6 +10,11 @@ const BLANK_LINE = /\n\s*\n/y;
 // The units a sentence end starts with: . ! ? \n 。 ！ ？
 const SENTENCE_END_START = /[.!?\n\u3002\uff01\uff1f]/g;
 
+// `\s` of one code unit; ASCII without a regular expression.
+function isWhitespace(code: number): boolean {
+  return code < 0x80 ? code === 0x20 || (code >= 9 && code <= 13) : WHITESPACE.test(String.fromCharCode(code));
+}
+
 function codePointEndingAt(text: string, end: number): string {
   const low = text.charCodeAt(end - 1);
   const high = text.charCodeAt(end - 2);
@@ -95,7 +100,7 @@ function sentenceEnd(text: string, index: number, code: number): number {
     case 0x21: // !
     case 0x3f: { // ?
       const after = index + 1;
-      if (after < text.length && !WHITESPACE.test(text[after]!)) return -1;
+      if (after < text.length && !isWhitespace(text.charCodeAt(after))) return -1;
       if (code === 0x2e) {
         const abbreviation = abbreviationAt(text, index);
         if (abbreviation !== undefined && !(CLOSES_BEFORE_UPPER_CASE.has(abbreviation) && nextWordStartsUpper(text, after))) return -1;
@@ -128,10 +133,11 @@ export function summaryEnd(description: string): number {
   let curly = 0;
   let read = 0;
   // The engine's regular expression finds the next unit a sentence end can start with many
-  // times faster than a charCodeAt loop.
+  // times faster than a charCodeAt loop; `test` moves `lastIndex` past that unit without
+  // making a match object.
   SENTENCE_END_START.lastIndex = 0;
-  for (let match = SENTENCE_END_START.exec(description); match !== null; match = SENTENCE_END_START.exec(description)) {
-    const index = match.index;
+  while (SENTENCE_END_START.test(description)) {
+    const index = SENTENCE_END_START.lastIndex - 1;
     const end = sentenceEnd(description, index, description.charCodeAt(index));
     if (end < 0) continue;
     for (; read < index; read++) {
