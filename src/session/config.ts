@@ -99,7 +99,10 @@ const toolSearchSchema = z.strictObject(
     maxSearches: z._default(cap(1, TOOL_SEARCH_CEILINGS.maxSearches), TOOL_SEARCH_DEFAULTS.maxSearches),
     maxMenuChars: z.optional(cap(1, TOOL_SEARCH_CEILINGS.maxMenuChars)),
     trustJsonSchemaText: z.optional(
-      z.union([z.boolean(), z.array(z.string())], { error: "must be a boolean or an array of id prefixes" }),
+      z.custom<TrustJsonSchemaText>(
+        (value) => typeof value === "boolean" || (Array.isArray(value) && value.findIndex((prefix) => typeof prefix !== "string") < 0),
+        { error: "must be a boolean or an array of id prefixes" },
+      ),
     ),
   },
   { error: "must be an object" },
