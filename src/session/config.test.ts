@@ -119,6 +119,17 @@ describe("session config", () => {
       code: "invalid_config",
       path: ["toolSearch", "annotations", "a__one", "tags"],
     });
+    const annotated = (annotations: unknown) => failure({ toolSearch: { catalog, ranker, annotations } });
+    expect(annotated([])).toMatchObject({ path: ["toolSearch", "annotations"] });
+    expect(annotated({ [Symbol("id")]: {} })).toMatchObject({ path: ["toolSearch", "annotations"] });
+    expect(annotated({ a__one: null }).message).toBe("toolSearch.annotations.a__one: must be { tags?, aliases? } (got null)");
+    expect(annotated({ a__one: { tag: [] } }).message).toBe('toolSearch.annotations.a__one: unknown option "tag"');
+    expect(annotated({ a__one: { aliases: ["x", 3] } })).toMatchObject({ path: ["toolSearch", "annotations", "a__one", "aliases", 1] });
+    expect(annotated({ a__one: { tags: Array(1025).fill("x") } }).message).toContain("must list at most 1024 labels");
+    // An entry's problem is found in its place: before a later option's.
+    expect(failure({ toolSearch: { catalog, ranker, annotations: { a__one: { tags: 1 } }, maxLoaded: 0 } })).toMatchObject({
+      path: ["toolSearch", "annotations", "a__one", "tags"],
+    });
     expect(failure({ toolSearch: { catalog: "tools.json", ranker } })).toMatchObject({ path: ["toolSearch", "catalog"] });
     expect(failure({ toolSearch: { ranker } })).toMatchObject({ path: ["toolSearch", "catalog"] });
   });
