@@ -85,11 +85,12 @@ export function stagingPointer(): usize {
 /**
  * Decodes the UTF-8 at `offset` in the staging window (`length` bytes) into code units at the
  * start of the scratch window; their count, or −1 when the text holds U+FFFD (it may have been
- * a lone surrogate: the host then writes the units itself).
+ * a lone surrogate: the host then writes the units itself), or, when `check` is not 0, −2 when
+ * it holds a code point NFKC may change (`decodeUtf8`).
  */
-export function decodeStaged(offset: i32, length: i32): i32 {
+export function decodeStaged(offset: i32, length: i32, check: i32): i32 {
   if (offset < 0 || length < 0 || offset > STAGING_BYTES - length) return -1;
-  return decodeUtf8(stagingPointer() + <usize>offset, length, scratch.dataStart);
+  return decodeUtf8(stagingPointer() + <usize>offset, length, scratch.dataStart, check != 0);
 }
 
 /** Sets analyzer and scoring options; call before `addStopword` and `beginBuild`. */
@@ -142,13 +143,15 @@ export function addField(document: i32, field: i32, length: i32): void {
 /**
  * Adds a document's six fields from their UTF-8 back to back at the start of the staging
  * window (`bytes` in all), one call per document: decoded in one pass, then split by the
- * fields' code unit counts. The unit count, or −1 (nothing added) when the text holds U+FFFD
- * or the counts do not add up to it.
+ * fields' code unit counts. The unit count, or (nothing added) −1 when the text holds U+FFFD
+ * or the counts do not add up to it, −2 when `check` is not 0 and the text holds a code point
+ * NFKC may change (the host prepares the fields and stages them again with `check` 0).
  */
-export function addStagedDocument(document: i32, bytes: i32, name: i32, aliases: i32, tags: i32, summary: i32, description: i32, params: i32): i32 {
-  let units = decodeStaged(0, bytes);
+export function addStagedDocument(document: i32, bytes: i32, check: i32, name: i32, aliases: i32, tags: i32, summary: i32, description: i32, params: i32): i32 {
+  let units = decodeStaged(0, bytes, check);
+  if (units < 0) return units;
   // Each count below 2^15 first, so that their sum cannot wrap.
-  if (units < 0 || (name | aliases | tags | summary | description | params) >>> 15 != 0) return -1;
+  if ((name | aliases | tags | summary | description | params) >>> 15 != 0) return -1;
   if (name + aliases + tags + summary + description + params != units) return -1;
   let at = addStagedUnits(document, 0, scratch.dataStart, name);
   at = addStagedUnits(document, 1, at, aliases);

@@ -6,13 +6,14 @@ const REPLACEMENT: u32 = 0xfffd;
 
 /**
  * Decodes `length` bytes of well-formed UTF-8 at `source` into UTF-16 code units at `target`,
- * fullwidth ASCII folded to ASCII;
- * their count, or −1 when the text holds U+FFFD: the encoder writes that for a lone surrogate
- * too, so the host then writes the units itself. The output (at most `2 × length` bytes) may
+ * fullwidth ASCII folded to ASCII; their count, or −1 when the text holds U+FFFD (the encoder
+ * writes that for a lone surrogate too, so the host then writes the units itself), or, with
+ * `check`, −2 when it holds a code point NFKC may change (the host normalizes it first). The output (at most `2 × length` bytes) may
  * overlap the input only from behind, with `target + length ≤ source`: a step writes at most
  * twice what it has read, so the units written never reach a byte not yet read.
  */
-export function decodeUtf8(source: usize, length: i32, target: usize): i32 {
+export function decodeUtf8(source: usize, length: i32, target: usize, check: bool): i32 {
+  let unstable = false;
   let at = source;
   let end = source + <usize>length;
   let out = target;
@@ -38,8 +39,9 @@ export function decodeUtf8(source: usize, length: i32, target: usize): i32 {
         at += 1;
       }
       if (codePoint == REPLACEMENT) return -1;
+      unstable |= !nfkcStable(codePoint);
       // Fullwidth ASCII (U+FF01–U+FF5E) as its NFKC form, the ASCII unit: the host stages
-      // text holding these without normalizing it (`MAY_CHANGE_STAGED`, src/core/fields.ts).
+      // text holding these without normalizing it.
       if (codePoint - 0xff01 < 0x5e) codePoint -= 0xfee0;
       if (codePoint >= 0x10000) {
         store<u16>(out, <u16>(0xd800 + ((codePoint - 0x10000) >> 10)));
@@ -50,5 +52,16 @@ export function decodeUtf8(source: usize, length: i32, target: usize): i32 {
     store<u16>(out, <u16>codePoint);
     out += 2;
   }
-  return <i32>((out - target) >> 1);
+  return check && unstable ? -2 : <i32>((out - target) >> 1);
+}
+
+/**
+ * A code point outside ASCII that NFKC leaves alone wherever it stands, or fullwidth ASCII
+ * (folded by the decoder): exactly the units `STABLE` and U+FF01–U+FF5E of src/core/fields.ts
+ * let through, a test checks it.
+ */
+@inline
+function nfkcStable(c: u32): bool {
+  return c - 0x4e00 < 0x5200 || c - 0xff01 < 0x5e || c - 0x2013 < 2 || c - 0x2018 < 2 || c - 0x201c < 2 || c == 0x2022 || c == 0x2192
+    || c == 0x26a0 || c - 0x3001 < 2 || c - 0x300c < 2 || c - 0x3010 < 2 || c == 0xfe0f || c - 0x1f400 < 0x400;
 }

@@ -11,6 +11,12 @@
 //   per-document tf~ parts, a 10k build ≈ 12–15% faster; +271 B) and translated query words
 //   (issue 5; +261 B). With artifact format 5 (+60 B), dist/toolsift.wasm 14,800 B gzipped,
 //   browser bundle 59,193 B. Budget 15,360 B (15 KiB).
+// - Raised on 2026-11-30 (session 8) for the build (issue 6: terms looked up inline in
+//   addField, +212 B, core ≈ 5% faster; the decoder refusing code points NFKC may change so
+//   the host scans no text, +86 B, build ≈ 5% faster), paid for by the JS: four config checks
+//   as z.custom instead of union, record and regex schemas, −845 B. dist/toolsift.wasm
+//   15,413 B gzipped, browser bundle 43,930 B, together 59,343 B. Budget 15,616 B (15.25 KiB);
+//   the package's 60,000 B is the budget that binds.
 // Raise a budget only deliberately, in the same commit as the growth, with the new measurement.
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -20,7 +26,7 @@ import { gzipSync } from "node:zlib";
 import { build } from "vite";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-const WASM_GZIP_BUDGET = 15_360;
+const WASM_GZIP_BUDGET = 15_616;
 const PACKAGE_GZIP_BUDGET = 60_000;
 
 const root = fileURLToPath(new URL("../", import.meta.url));

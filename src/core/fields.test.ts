@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { init } from "../entry/node.js";
 import type { ToolParamDoc, ToolSearchDoc } from "../types.js";
-import { documentFields, FieldWriter, MAX_FIELD_UNITS, prepareField } from "./fields.js";
+import { documentFields, FieldWriter, MAX_FIELD_UNITS, MAY_CHANGE, prepareField } from "./fields.js";
 import { CoreMemory } from "./memory.js";
 import { instantiateCore, type CoreExports } from "./module.js";
 
@@ -56,8 +56,8 @@ describe("FieldWriter", () => {
     };
     const recording: CoreExports = Object.create(core, {
       addStagedDocument: {
-        value: (_document: number, bytes: number, ...counts: number[]): number => {
-          const units = core.decodeStaged(0, bytes);
+        value: (_document: number, bytes: number, check: number, ...counts: number[]): number => {
+          const units = core.decodeStaged(0, bytes, check);
           if (units < 0) return units;
           expect(counts.reduce((sum, count) => sum + count, 0)).toBe(units);
           const text = memory.read(units);
@@ -116,11 +116,32 @@ describe("FieldWriter", () => {
     const staging = new CoreMemory(core).staging();
     const stage = (text: string): number => new TextEncoder().encodeInto(text, staging).written;
     core.beginBuild(1);
-    expect(core.addStagedDocument(0, stage("ab cd"), 2, 2, 0, 0, 0, 0)).toBe(-1);
-    expect(core.addStagedDocument(0, stage("ab\uFFFD"), 3, 0, 0, 0, 0, 0)).toBe(-1);
+    expect(core.addStagedDocument(0, stage("ab cd"), 1, 2, 2, 0, 0, 0, 0)).toBe(-1);
+    expect(core.addStagedDocument(0, stage("ab\uFFFD"), 1, 3, 0, 0, 0, 0, 0)).toBe(-1);
+    expect(core.addStagedDocument(0, stage("ab\u00e9"), 1, 3, 0, 0, 0, 0, 0)).toBe(-2);
     expect(core.termCount()).toBe(0);
-    expect(core.addStagedDocument(0, stage("ab cd"), 3, 2, 0, 0, 0, 0)).toBe(5);
-    expect(core.termCount()).toBe(2);
+    expect(core.addStagedDocument(0, stage("ab\u00e9"), 0, 3, 0, 0, 0, 0, 0)).toBe(3);
+    expect(core.addStagedDocument(0, stage("ab cd"), 1, 3, 2, 0, 0, 0, 0)).toBe(5);
+    expect(core.termCount()).toBe(3);
+  });
+
+  it("the core's decoder refuses exactly the code points the host's NFKC skip does not let through, and fullwidth ASCII", () => {
+    // `MAY_CHANGE` with U+FF01–U+FF5E let through (the decoder folds those) is the reference,
+    // for every code point of the BMP but the surrogates and U+FFFD, and every astral one
+    // from U+1F000 to U+1FFFF.
+    const core = instantiateCore();
+    const staging = new CoreMemory(core).staging();
+    const refused = (text: string): boolean => core.decodeStaged(0, new TextEncoder().encodeInto(text, staging).written, 1) === -2;
+    const wrong: number[] = [];
+    const check = (code: number): void => {
+      const text = String.fromCodePoint(code);
+      const expected = code < 0xff01 || code > 0xff5e ? MAY_CHANGE.test(text) : false;
+      if (refused(`a${text}b`) !== expected) wrong.push(code);
+    };
+    for (let code = 0x80; code <= 0xffff; code++) if ((code < 0xd800 || code > 0xdfff) && code !== 0xfffd) check(code);
+    for (let code = 0x1f000; code <= 0x1ffff; code++) check(code);
+    expect(wrong).toEqual([]);
+    expect(core.decodeStaged(0, new TextEncoder().encodeInto("a\u00e9", staging).written, 0)).toBe(2);
   });
 
   it("prepares every unit of the BMP and every pictograph, between ASCII or other units, as its NFKC form", () => {

@@ -24,12 +24,7 @@ export function prepareQuery(query: string): string {
 // composes with what follows (→ with U+0338) leaves that to a unit outside the set. Text
 // without such units is its own NFKC form: skipping the call halves the cost of building an
 // index, and spares it for all but 98 of the 2,464 tools of the MCP catalogue.
-const STABLE = "\\x00-\\x7f\\u2013\\u2014\\u2018\\u2019\\u201c\\u201d\\u2022\\u2192\\u26a0\\u3001\\u3002\\u300c\\u300d\\u3010\\u3011\\u4e00-\\u9fff\\ufe0f\\ud83d\\udc00-\\udfff";
-const MAY_CHANGE = new RegExp(`[^${STABLE}]`);
-// A staged build also lets fullwidth ASCII (U+FF01–U+FF5E: the commas, colons and brackets of
-// Chinese text) through: NFKC maps each to one ASCII unit, which the core's decoder does, and
-// text of those and stable units is the same under NFKC as under that map.
-const MAY_CHANGE_STAGED = new RegExp(`[^${STABLE}\\uff01-\\uff5e]`);
+export const MAY_CHANGE = /[^\x00-\x7f\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u2192\u26a0\u3001\u3002\u300c\u300d\u3010\u3011\u4e00-\u9fff\ufe0f\ud83d\udc00-\udfff]/;
 
 function normalize(text: string): string {
   return MAY_CHANGE.test(text) ? text.normalize("NFKC") : text;
@@ -72,10 +67,12 @@ const NEWLINE = "\n";
  * and the six are written as UTF-8 into the core's staging window in one `encodeInto` call
  * (its per-call cost is most of the cost of a short field) and given to the core in one call
  * with their unit counts (`addStagedDocument`). One byte per unit read proves the text ASCII,
- * its own NFKC form; a document with other units that NFKC may change (`MAY_CHANGE_STAGED`;
- * most are punctuation or CJK, which it leaves alone, and fullwidth ASCII, which the core
- * folds) has each field normalized (§A1) and is staged again. One whose UTF-8 does not fit the window, or would hide a lone surrogate (the
- * core sees U+FFFD), goes field by field, a field that still fails unit by unit.
+ * its own NFKC form. Other text is staged as it is too: the core's decoder folds fullwidth
+ * ASCII, and refuses (−2) a document with a code point outside `MAY_CHANGE`'s stable units
+ * and that range, which is then normalized field by field (§A1) and staged again (98 of the
+ * MCP catalogue's 2,464 tools); no scan of the text on the host. One whose UTF-8 does not fit
+ * the window, or would hide a lone surrogate (the core sees U+FFFD), goes field by field, a
+ * field that still fails unit by unit.
  */
 export class FieldWriter {
   readonly #memory: CoreMemory;
@@ -97,16 +94,17 @@ export class FieldWriter {
     texts[3] = description.slice(0, Math.min(end, MAX_FIELD_UNITS));
     texts[4] = description.slice(end, end + MAX_FIELD_UNITS);
     texts[5] = paramsStart(doc.params);
-    const staging = this.#memory.staging();
-    let whole = texts[0]! + texts[1]! + texts[2]! + texts[3]! + texts[4]! + texts[5]!;
-    let { read, written } = this.#encoder.encodeInto(whole, staging);
-    if (read === whole.length && written !== read && MAY_CHANGE_STAGED.test(whole)) {
-      for (let field = 0; field < texts.length; field++) texts[field] = prepareField(texts[field]!);
-      whole = texts[0]! + texts[1]! + texts[2]! + texts[3]! + texts[4]! + texts[5]!;
-      ({ read, written } = this.#encoder.encodeInto(whole, staging));
+    // Staged as they are, then (the core found a code point NFKC may change) prepared.
+    for (let check = 1; check >= 0; check--) {
+      if (check === 0) for (let field = 0; field < texts.length; field++) texts[field] = prepareField(texts[field]!);
+      const whole = texts[0]! + texts[1]! + texts[2]! + texts[3]! + texts[4]! + texts[5]!;
+      const { read, written } = this.#encoder.encodeInto(whole, this.#memory.staging());
+      if (read < whole.length) break;
+      const [name, aliases, tags, summary, rest, params] = texts as [string, string, string, string, string, string];
+      const units = this.#memory.core.addStagedDocument(document, written, check, name.length, aliases.length, tags.length, summary.length, rest.length, params.length);
+      if (units >= 0) return;
+      if (units === -1) break;
     }
-    const [name, aliases, tags, summary, rest, params] = texts as [string, string, string, string, string, string];
-    if (read === whole.length && this.#memory.core.addStagedDocument(document, written, name.length, aliases.length, tags.length, summary.length, rest.length, params.length) >= 0) return;
     for (let field = 0; field < texts.length; field++) {
       const text = texts[field]!;
       if (text.length > 0) this.#addField(document, field, text);
@@ -121,7 +119,7 @@ export class FieldWriter {
     counts[field] = prepared.length;
     // At most 3 bytes per unit: 6,000 bytes, within the staging window.
     const { written } = this.#encoder.encodeInto(prepared, memory.staging());
-    if (memory.core.addStagedDocument(document, written, ...(counts as [number, number, number, number, number, number])) >= 0) return;
+    if (memory.core.addStagedDocument(document, written, 0, ...(counts as [number, number, number, number, number, number])) >= 0) return;
     const length = memory.write(prepared);
     if (length > 0) memory.core.addField(document, field, length);
   }

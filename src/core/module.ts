@@ -53,8 +53,8 @@ export interface CoreExports {
   readonly EMIT_BATCH: WebAssembly.Global;
   scratchPointer(): number;
   stagingPointer(): number;
-  decodeStaged(offset: number, length: number): number;
-  addStagedDocument(document: number, bytes: number, name: number, aliases: number, tags: number, summary: number, description: number, params: number): number;
+  decodeStaged(offset: number, length: number, check: number): number;
+  addStagedDocument(document: number, bytes: number, check: number, name: number, aliases: number, tags: number, summary: number, description: number, params: number): number;
   configure(wordFormMode: number, k1: number, b: number, maxQueryTerms: number, termSelection: number): void;
   setFieldWeight(field: number, weight: number): void;
   setNameCoverageBonus(value: number): void;
