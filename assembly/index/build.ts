@@ -277,12 +277,22 @@ export function finishBuild(): i32 {
     if (record == end) continue;
     prepareDocumentParts(document);
     let entry = <u64>document << 1;
+    let documentKey = <u32>document << TERM_SHIFT;
     for (; record < end; record++) {
       let value = load<u32>(<usize>unchecked(recordChunks[record >> RECORD_CHUNK_SHIFT]) + (<usize>(record & (RECORD_CHUNK - 1)) << 2));
       let term = value >> TERM_SHIFT;
       let frequencies = value & FREQUENCY_MASK;
-      let combined = documentCombinedFrequency(frequencies);
-      let saturation = <u64>quantizeSaturation(combined / (saturationK1 + combined));
+      // A document's records share a few frequency patterns: each pattern's saturation is
+      // computed once per document (a record always has a frequency, so key 0 never matches).
+      let memo = <usize>((frequencies ^ (frequencies >> 6)) & 63) << 3;
+      let key = documentKey | frequencies;
+      let saturation = <u64>load<u32>(saturationMemo + memo, 4);
+      if (load<u32>(saturationMemo + memo) != key) {
+        let combined = documentCombinedFrequency(frequencies);
+        saturation = <u64>quantizeSaturation(combined / (saturationK1 + combined));
+        store<u32>(saturationMemo + memo, key);
+        store<u32>(saturationMemo + memo, <u32>saturation, 4);
+      }
       let at = unchecked(cursors[term]);
       unchecked((cursors[term] = at + 1));
       unchecked((sorted[at] = (entry | <u64>((frequencies & 3) != 0)) | (saturation << 32) | (<u64>frequencies << 48)));
@@ -300,6 +310,8 @@ export function recordTotal(): i32 {
 }
 
 let sortedRecords = freshUint64Array(0);
+// Per frequency pattern slot: the key `document << 12 | frequencies`, then its saturation.
+const saturationMemo = freshUint32Array(128).dataStart;
 
 /**
  * Writes postings `[from, from + count)` of the finished build at `pointer`: their entries
