@@ -4,7 +4,7 @@
 import { freshUint16Array } from "./fresh";
 import { MAX_INPUT, tokenCount, tokenLength, tokenPointer, tokenize } from "./analyzer/tokenizer";
 import { setWordFormMode } from "./analyzer/wordform";
-import { addField as addFieldText, beginBuild as begin, emitPostings as emit, finishBuild as finish, recordTotal, setDocumentRank as setRank } from "./index/build";
+import { addField as addFieldText, beginBuild as begin, emitPostings as emit, finishBuild as finish, recordTotal } from "./index/build";
 import { FIELD_COUNT, MAX_DOCUMENTS, MAX_TERMS, documentCount, postingStarts, setNameBonus, setScoring, stopwords, terms, weights } from "./index/state";
 import { SECTION_COUNT, deriveSections, prepareLoad, restoreTables, sectionBytes, sectionPointer, stageTables, validateLoaded } from "./index/artifact";
 import { BUILD_ID } from "./build-id";
@@ -130,10 +130,6 @@ export function addStopword(length: i32): void {
 
 export function beginBuild(count: i32): void {
   begin(count);
-}
-
-export function setDocumentRank(document: i32, rank: u32): void {
-  setRank(document, rank);
 }
 
 export function addField(document: i32, field: i32, length: i32): void {

@@ -12,7 +12,6 @@ import {
   FIELD_COUNT,
   b,
   documentCount,
-  documentRanks,
   fieldLengths,
   fieldTotals,
   k1,
@@ -114,10 +113,6 @@ export function beginBuild(count: i32): void {
   recordCount = 0;
   documentRecords = freshUint16Array(count);
   tooManyTerms = false;
-}
-
-export function setDocumentRank(document: i32, rank: u32): void {
-  documentRanks[document] = rank;
 }
 
 /** Adds one field's prepared text (in the scratch window) to `document`. */

@@ -34,6 +34,8 @@ const SECTION_TERM_LENGTHS = 3;
 const SECTION_POSTING_STARTS = 5;
 const SECTION_POSTING_ENTRIES = 6;
 const SECTION_SATURATIONS = 7;
+/** Each document's rank in id order (u32): a build writes them straight into the core. */
+export const SECTION_DOCUMENT_RANKS = 11;
 const SECTION_STOPWORD_TABLE = 13;
 const SECTION_LEXICON_TABLES = 14;
 /** Explain's per-field frequencies: a load keeps them on the host until explain or serialize. */

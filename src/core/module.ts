@@ -61,7 +61,6 @@ export interface CoreExports {
   nameCoverageFactor(document: number): number;
   addStopword(length: number): void;
   beginBuild(count: number): void;
-  setDocumentRank(document: number, rank: number): void;
   addField(document: number, field: number, length: number): void;
   finishBuild(): number;
   recordTotal(): number;
