@@ -6,7 +6,7 @@ import { MAX_INPUT, tokenCount, tokenLength, tokenPointer, tokenize } from "./an
 import { setWordFormMode } from "./analyzer/wordform";
 import { addField as addFieldText, beginBuild as begin, emitPostings as emit, finishBuild as finish, recordTotal } from "./index/build";
 import { FIELD_COUNT, MAX_DOCUMENTS, MAX_TERMS, documentCount, postingStarts, setNameBonus, setScoring, stopwords, terms, weights } from "./index/state";
-import { SECTION_COUNT, deriveSections, prepareLoad, restoreTables, sectionBytes, sectionPointer, stageTables, validateLoaded } from "./index/artifact";
+import { SECTION_COUNT, deriveSections, prepareLoad, prepareTables, restoreTables, sectionBytes, sectionPointer, stageTables, validateLoaded } from "./index/artifact";
 import { BUILD_ID } from "./build-id";
 import { decodeUtf8 } from "./utf8";
 import { absorb, checksumLanes } from "./index/checksum";
@@ -29,7 +29,7 @@ import {
 import { addLexiconEntry as addEntry, lexiconSize, prepareLexicon } from "./search/lexicon";
 
 export { recordTotal };
-export { EXPLAIN_STRIDE, FIELD_COUNT, STAGING_BYTES, MAX_DOCUMENTS, MAX_INPUT, MAX_TERMS, MAX_QUERY_TERMS, SECTION_COUNT, prepareLoad, sectionBytes, sectionPointer, stageTables };
+export { EXPLAIN_STRIDE, FIELD_COUNT, STAGING_BYTES, MAX_DOCUMENTS, MAX_INPUT, MAX_TERMS, MAX_QUERY_TERMS, SECTION_COUNT, prepareLoad, prepareTables, restoreTables, sectionBytes, sectionPointer, stageTables };
 
 /** Identifies this build of the core; artifacts record it (SPEC §2.4). */
 export function buildId(): u32 {

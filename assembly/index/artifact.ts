@@ -63,6 +63,15 @@ export function stageTables(): void {
   encodeLexiconState(lexiconStage.dataStart);
 }
 
+/**
+ * Room for staged tables the host copies in before `restoreTables`: a build given another
+ * build's tables (of the same stopwords, lexicon and analyzer) instead of analyzing them.
+ */
+export function prepareTables(stopwordBytes: i32, lexiconBytes: i32): void {
+  stopwordStage = freshUint8Array(stopwordBytes);
+  lexiconStage = freshUint8Array(lexiconBytes);
+}
+
 /** Decodes the staged tables after a load: 0 when sound, else the failed check's number. */
 export function restoreTables(): i32 {
   if (!stopwords.decode(stopwordStage.buffer, stopwordStage.byteOffset, stopwordStage.length)) return 20;

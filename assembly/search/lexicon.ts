@@ -241,7 +241,9 @@ export function decodeLexiconState(staged: Uint8Array): bool {
  * the map from its lexicon section, checked against the term count).
  */
 export function prepareLexicon(): void {
-  expansionTerms = freshInt32Array(expansionWords.count);
+  // A lexicon restored from another build's tables already has the map's array, a view of
+  // the staged section: filled in place, the staged section holds this index's map.
+  if (expansionTerms.length != expansionWords.count) expansionTerms = freshInt32Array(expansionWords.count);
   for (let word = 0; word < expansionWords.count; word++) {
     expansionTerms[word] = terms.find(expansionWords.termPointer(word), expansionWords.termLength(word));
   }

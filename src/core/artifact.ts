@@ -36,8 +36,8 @@ const SECTION_POSTING_ENTRIES = 6;
 const SECTION_SATURATIONS = 7;
 /** Each document's rank in id order (u32): a build writes them straight into the core. */
 export const SECTION_DOCUMENT_RANKS = 11;
-const SECTION_STOPWORD_TABLE = 13;
-const SECTION_LEXICON_TABLES = 14;
+export const SECTION_STOPWORD_TABLE = 13;
+export const SECTION_LEXICON_TABLES = 14;
 /** Explain's per-field frequencies: a load keeps them on the host until explain or serialize. */
 export const SECTION_FIELD_FREQUENCIES = 15;
 /** The sections a load copies into the core: all but the field frequencies. */

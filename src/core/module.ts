@@ -81,6 +81,8 @@ export interface CoreExports {
   sectionBytes(section: number): number;
   prepareLoad(count: number, termCount: number, poolLength: number, postingCount: number, stopwordBytes: number, lexiconBytes: number): number;
   stageTables(): void;
+  prepareTables(stopwordBytes: number, lexiconBytes: number): void;
+  restoreTables(): number;
   checksumLanesPointer(): number;
   absorbSection(section: number): void;
   absorbScratch(length: number): void;
