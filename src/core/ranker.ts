@@ -211,7 +211,7 @@ export class Bm25ToolRanker implements ToolRanker {
     configureCore(building, this.options);
     const core = building.core;
     core.beginBuild(checked.length);
-    // Written into the core's array directly: one call per document cost more than the sort.
+    // Written into the core's array directly, not by a call per document.
     const ranks = building.int32View(core.sectionPointer(SECTION_DOCUMENT_RANKS), order.length);
     for (let rank = 0; rank < order.length; rank++) ranks[order[rank]!] = rank;
     const { onProgress } = hooks;
