@@ -80,11 +80,6 @@ export function entryAt(at: usize): u32 {
     : <u32>load<u16>(postingEntries.dataStart + (at << 1));
 }
 
-@inline
-export function storeEntry(at: usize, entry: u32): void {
-  if (wideEntries) store<u32>(postingEntries.dataStart + (at << 2), entry);
-  else store<u16>(postingEntries.dataStart + (at << 1), <u16>entry);
-}
 
 /** `s` in units of 2^−16: `min(floor(s × 65536 + 0.5), 65535)` (s ≥ 0). */
 @inline
