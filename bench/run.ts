@@ -250,7 +250,7 @@ function report(): string {
       `Up to ${PAIRED_MAX_TOOLS.toLocaleString("en-US")} tools, toolsift's builds are then interleaved with the fastest peer's (${PAIRS} pairs, each peer build between two of toolsift's): the machine's speed drifts for seconds at a time, and an interleaved ratio compares builds made at the same moment. ` +
       "The artifact is each engine's own serialized form (toolsift: its binary artifact; peers: their JSON export), loaded in a process of its own per engine, as in a cold Worker (`bench/load-child.ts`: the median of up to 9 loads after 2 untimed ones, 1 at 100k, each after a forced full collection; the first load, cold, is in `results.json`), and checked to answer a probe query identically.",
     "",
-    "Per tool, from the build in the engine's own process: **memory** is what the built index retains (V8 heap + external memory, which includes ArrayBuffers and WebAssembly memory, after a forced GC); " +
+    "Per tool, from the build in the engine's own process: **memory** is what the built index retains (V8 heap + external memory, which includes ArrayBuffers and WebAssembly memory, after a forced GC and a turn of the event loop, when dropped WebAssembly memories are released); " +
       "**peak** is the most the same figure grew during that build, garbage included (the larger of the reading when the build returns and V8's reading before each collection during it, `v8.GCProfiler`); " +
       "**artifact** is the serialized size. Each is divided by the number of tools; × is the peer's figure over toolsift's.",
     "",
