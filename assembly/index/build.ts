@@ -168,16 +168,17 @@ export function addField(document: i32, field: i32, pointer: usize, length: i32)
         lengths = terms.lengths.dataStart;
         offsets = terms.offsets.dataStart;
         pool = terms.pool.dataStart;
+        // Only a new term can be past the slots: every known one got its slot when it was new.
+        if (term >= termSlotCount) {
+          ensureTermCapacity(term + 1);
+          termSlotsAt = termSlots.dataStart;
+          termSlotCount = termSlots.length;
+        }
         break;
       }
       term = found - 1;
       if (<i32>load<u8>(lengths + <usize>term) == unitCount && unitsEqual(pool + (<usize>load<u32>(offsets + (<usize>term << 2)) << 1), units, unitCount)) break;
       probe = (probe + 1) & mask;
-    }
-    if (term >= termSlotCount) {
-      ensureTermCapacity(term + 1);
-      termSlotsAt = termSlots.dataStart;
-      termSlotCount = termSlots.length;
     }
     let entry = load<u32>(termSlotsAt + (<usize>term << 2));
     let known = (entry & ~(SLOT_CAPACITY - 1)) == stamp;
