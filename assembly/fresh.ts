@@ -4,6 +4,15 @@
 // zeros. Skipping the fill leaves untouched pages untouched: a fresh core does not fault in
 // buffers sized for the longest input, nor a loaded index's arrays twice.
 
+/**
+ * An address past every byte the core has written: the end of its heap (a block of no bytes
+ * is placed there, after everything before it). A core's memory handed to the next build is
+ * zeroed up to here (src/core/memory.ts).
+ */
+export function heapEnd(): usize {
+  return changetype<usize>(block(0)) + 16;
+}
+
 @inline
 function block(bytes: i32): ArrayBuffer {
   return changetype<ArrayBuffer>(__new(<usize>bytes, idof<ArrayBuffer>()));

@@ -1,7 +1,7 @@
 // The module's boundary (DESIGN.md "Boundary ABI"). Only numbers cross it: the host writes
 // UTF-16 code units into the scratch window and passes their count; results are read from
 // typed-array views at the pointers exported below.
-import { freshUint16Array } from "./fresh";
+import { freshUint16Array, heapEnd as end } from "./fresh";
 import { MAX_INPUT, tokenCount, tokenLength, tokenPointer, tokenize } from "./analyzer/tokenizer";
 import { setWordFormMode } from "./analyzer/wordform";
 import { addField as addFieldText, beginBuild as begin, emitPostings as emit, finishBuild as finish, recordTotal } from "./index/build";
@@ -276,6 +276,11 @@ export function analyze(length: i32): i32 {
     at += units;
   }
   return at;
+}
+
+/** The end of this core's heap: the bytes a build wrote, for zeroing its memory to reuse it. */
+export function heapEnd(): usize {
+  return end();
 }
 
 export function documents(): i32 {

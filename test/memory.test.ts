@@ -1,6 +1,7 @@
 // Memory does not grow across 100,000 queries (issue 2, "Bad input"): after a warm-up, the
 // core's linear memory keeps its size while varied queries of every shape are ranked, and a
 // fixed query still returns the same hits.
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Bm25ToolRanker, init } from "../src/index.js";
@@ -77,6 +78,35 @@ describe("memory", () => {
     expect(hits).toBeGreaterThan(QUERIES); // the stream really searches, not just empty queries
     expect(memory.buffer.byteLength).toBe(afterWarmUp);
     expect(ranker.rank(probe, 10)).toEqual(before);
+  });
+
+  it("a build reuses the last build's working memory, zeroed: the index is the one a new memory builds", () => {
+    const many = Array.from({ length: 5_000 }, (_, index) => ({ ...docs[index % docs.length]!, id: `m${index}__${docs[index % docs.length]!.id}` }));
+    // The working core is the first instance a build creates; its index moves to a second.
+    // Artifacts compared by digest: a deep equality of megabytes takes seconds.
+    const built = (catalogue: RuntimeDoc[]): { artifact: string; working: WebAssembly.Memory } => {
+      const first = created.length;
+      const artifact = createHash("sha256").update(new Bm25ToolRanker(catalogue).serialize()).digest("hex");
+      return { artifact, working: created[first]!.exports.memory as WebAssembly.Memory };
+    };
+    const before = built(docs);
+    const larger = built(many);
+    const after = built(docs);
+    expect(larger.working).toBe(before.working);
+    expect(after.working).toBe(before.working);
+    expect(after.artifact).toBe(before.artifact);
+    expect(built(many).artifact).toBe(larger.artifact);
+  });
+
+  it("a small build after a large one takes a new memory rather than zero the large one's", () => {
+    const many = Array.from({ length: 20_000 }, (_, index) => ({ ...docs[index % docs.length]!, id: `m${index}__${docs[index % docs.length]!.id}` }));
+    const working = (catalogue: RuntimeDoc[]): WebAssembly.Memory => {
+      const first = created.length;
+      void new Bm25ToolRanker(catalogue);
+      return created[first]!.exports.memory as WebAssembly.Memory;
+    };
+    const large = working(many);
+    expect(working(docs.slice(0, 10))).not.toBe(large);
   });
 
   it("a built or loaded index's core is sized to it: its memory is the artifact plus the fixed buffers, not a doubling", () => {

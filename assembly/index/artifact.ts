@@ -3,7 +3,7 @@
 // `validateLoaded` checks every invariant the query path relies on (so a crafted artifact
 // can give odd scores but never read out of bounds or loop forever).
 import { decodeLexiconState, encodeLexiconState, lexiconStateBytes } from "../search/lexicon";
-import { freshFloat64Array, freshInt32Array, freshUint16Array, freshUint32Array, freshUint8Array } from "../fresh";
+import { freshFloat64Array, freshInt32Array, freshUint16Array, freshUint32Array, freshUint8Array, heapEnd } from "../fresh";
 import { logarithm } from "./log";
 import { tableSizeFor } from "./dictionary";
 import {
@@ -136,8 +136,7 @@ function reserve(count: i32, termCount: i32, poolLength: i32, tableSize: i32, po
     + postings * ((count > NARROW_DOCUMENTS ? 4 : 2) + 2 + 2) // entries, saturations, field frequencies
     + <u64>poolLength * 2 + <u64>tableSize * 4 + <u64>stopwordBytes + <u64>lexiconBytes
     + ALLOCATIONS * ALLOCATION_SLACK;
-  let start = changetype<usize>(__new(0, idof<ArrayBuffer>()));
-  let end = <u64>start + bytes;
+  let end = <u64>heapEnd() + bytes;
   let pages = <i32>((end + 0xffff) >> 16);
   if (pages > memory.size()) memory.grow(pages - memory.size());
 }

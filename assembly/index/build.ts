@@ -1,7 +1,7 @@
 // SPEC §2.3: building the index in O(total tokens). Documents arrive in order, field by
 // field; each document's term frequencies are gathered in per-term slots, flushed as
 // posting records, and the records are counting-sorted by term at the end.
-import { freshFloat64Array, freshInt32Array, freshUint16Array, freshUint32Array, freshUint64Array } from "../fresh";
+import { freshFloat64Array, freshInt32Array, freshUint16Array, freshUint32Array, freshUint64Array, heapEnd } from "../fresh";
 import { tokenize, tokenCount, tokenLength, tokenStart, tokenText } from "../analyzer/tokenizer";
 import { hashUnits, unitsEqual } from "./dictionary";
 import {
@@ -104,13 +104,14 @@ function flushDocument(): void {
 }
 
 export function beginBuild(count: i32): void {
-  // A large catalogue's working memory is reserved at once (720 bytes a tool: the records and
-  // sorted postings of an MCP tool of average length, and 4 MiB): each time the runtime doubles
-  // the memory, V8 starts a full collection for the external memory added (3–5 in a 100,000
-  // tool build, 2 with this). Past NARROW_DOCUMENTS tools only: the doubling's few steps cost
-  // little in a small build, and memory reserved early raises a small build's peak.
+  // A large catalogue's working memory is reserved at once (720 bytes a tool past the heap's
+  // end: the records and sorted postings of an MCP tool of average length, and 4 MiB): each
+  // time the runtime doubles the memory, V8 starts a full collection for the external memory
+  // added (3–5 in a 100,000 tool build, 2 with this). Past NARROW_DOCUMENTS tools only: the
+  // doubling's few steps cost little in a small build, and memory reserved early raises a small
+  // build's peak. A memory kept from an earlier build may be that large already.
   if (count > NARROW_DOCUMENTS) {
-    let pages = <i32>(((<i64>memory.size() << 16) + <i64>count * 720 + (4 << 20)) >> 16);
+    let pages = <i32>((<i64>heapEnd() + <i64>count * 720 + (4 << 20)) >> 16);
     if (pages > memory.size()) memory.grow(pages - memory.size());
   }
   terms.clear();

@@ -88,3 +88,31 @@ export class CoreMemory {
     return this.#float64.subarray(pointer >>> 3, (pointer >>> 3) + length);
   }
 }
+
+// A build's working core, once its index has moved to a fresh core, leaves memory whose pages
+// are mapped and whose size V8 already counts: the next build in the realm reuses it instead
+// of faulting in new pages and adding external memory (which starts collections). It is held
+// weakly, so a collection frees it as it would have; `spareEnd` is where its writes ended.
+let spare: WeakRef<WebAssembly.Memory> | undefined;
+let spareEnd = 0;
+
+// Zeroing costs ≈ 0.05 ms a MiB: a spare that was written past this for a build of `tools`
+// tools (≈ 3× what such a build writes) is left to the collector, so a small build after a
+// large one does not zero the large one's memory.
+const reuseLimit = (tools: number): number => 8 * 2 ** 20 + tools * 2048;
+
+/** The last build's working memory, zeroed, for a build of `tools` tools; or none (a new one). */
+export function takeWorkingMemory(tools: number): WebAssembly.Memory | undefined {
+  const memory = spare?.deref();
+  spare = undefined;
+  if (memory === undefined || spareEnd > reuseLimit(tools)) return undefined;
+  new Uint8Array(memory.buffer, 0, spareEnd).fill(0);
+  return memory;
+}
+
+/** Keeps a finished build's working memory for the next build, where weak references exist. */
+export function keepWorkingMemory(core: CoreExports): void {
+  if (typeof WeakRef !== "function") return;
+  spare = new WeakRef(core.memory);
+  spareEnd = core.heapEnd();
+}

@@ -76,6 +76,7 @@ export interface CoreExports {
   lastQueryTermCount(): number;
   analyze(length: number): number;
   documents(): number;
+  heapEnd(): number;
   buildId(): number;
   sectionPointer(section: number): number;
   sectionBytes(section: number): number;
@@ -97,12 +98,15 @@ export interface CoreExports {
   queryTermWeight(index: number): number;
 }
 
-/** A fresh core instance: one per index, so indexes never share memory. */
-export function instantiateCore(): CoreExports {
+/**
+ * A fresh core instance: one per index, so indexes never share memory. The core imports only
+ * its memory (idf's logarithm is computed inside, assembly/index/log.ts): a new one of a page,
+ * or `memory`, which must be all zeros (the core assumes it and writes no zero data).
+ */
+export function instantiateCore(memory = new WebAssembly.Memory({ initial: 1 })): CoreExports {
   if (compiled === undefined) {
     throw new ToolsiftError("not_initialized", "call `await init()` before building or loading an index");
   }
-  // The core imports nothing: idf's logarithm is computed inside (assembly/index/log.ts).
-  const instance = new WebAssembly.Instance(compiled, {});
+  const instance = new WebAssembly.Instance(compiled, { env: { memory } });
   return instance.exports as unknown as CoreExports;
 }

@@ -6,7 +6,7 @@ import { FieldWriter, prepareField, prepareQuery } from "./fields.js";
 import { SECTION_DOCUMENT_RANKS, SECTION_LEXICON_TABLES, SECTION_STOPWORD_TABLE, analyzerFingerprint, loadIndex, restoreFieldFrequencies, serializeIndex, transferIndex, type EncodedFrequencies, type LoadedIndex } from "./artifact.js";
 import { IdTable } from "./ids.js";
 import { confidenceFloor, resolveConfidenceOptions, type ConfidenceOptions } from "./confidence.js";
-import { CoreMemory } from "./memory.js";
+import { CoreMemory, keepWorkingMemory, takeWorkingMemory } from "./memory.js";
 import { NameIndex, matchNames } from "./name-fallback.js";
 import { MAX_DOCUMENTS, idOrder, validateDocs } from "./validate.js";
 import { instantiateCore } from "./module.js";
@@ -207,7 +207,8 @@ export class Bm25ToolRanker implements ToolRanker {
     this.#ids = IdTable.of(ids);
     // Built in a working core, then moved into a fresh core sized to the index: the stub
     // runtime never frees, so the working core's build space would otherwise stay for good.
-    const building = new CoreMemory(instantiateCore());
+    // The working core's memory is the last build's when it is still alive (memory.ts).
+    const building = new CoreMemory(instantiateCore(takeWorkingMemory(checked.length)));
     configureCore(building, this.options);
     const core = building.core;
     core.beginBuild(checked.length);
@@ -227,6 +228,7 @@ export class Bm25ToolRanker implements ToolRanker {
     this.#memory = new CoreMemory(instantiateCore());
     transferIndex(building, this.#memory, (memory) => configureScoring(memory, this.options));
     keepBundledTables(building, this.options);
+    keepWorkingMemory(building.core);
     onProgress?.(checked.length, checked.length);
   }
 
