@@ -17,8 +17,12 @@ export interface BuildResult {
   readonly engine: BenchEngine;
 }
 
-/** Repeats stop once this much time has gone into one engine's builds. */
-export const REPEAT_BUDGET_MS = 5000;
+/**
+ * Repeats stop once this much time has gone into one engine's builds: enough for five builds
+ * of about 2.5 s (the fastest peers at 10k, whose medians came from two builds at 5 s), while
+ * a build of 20 s (100k) is not repeated.
+ */
+export const REPEAT_BUDGET_MS = 15_000;
 
 /** A fresh engine of `factory` and the wall time of building it on the catalogue. */
 function timedBuild(factory: EngineFactory, catalogue: Pick<BenchCatalogue, "docs">): { ms: number; engine: BenchEngine } {

@@ -13,7 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { measureBaseline, baselineRows } from "./baseline.js";
 import { measureApart } from "./apart.js";
-import { buildRuns, measureBuild, measurePairedBuild, type PairedBuildResult } from "./build.js";
+import { buildRuns, measureBuild, measurePairedBuild, REPEAT_BUDGET_MS, type PairedBuildResult } from "./build.js";
 import { EXPLAIN_HEADERS, explainRow, measureExplain, type ExplainResult } from "./explain.js";
 import { benchCatalogues, DEFAULT_SIZES, type BenchCatalogue } from "./lib/catalogues.js";
 import { repoRoot } from "./lib/datasets.js";
@@ -246,7 +246,7 @@ function report(): string {
 
   out.push("## Build, memory and artifact", "");
   out.push(
-    "Build is the median of up to 5 builds after a first one (up to 2 at 100k), which is left out as the queries' warm-up is (it also pays for compiling and optimizing the engine's code; its time is `firstMs` in `results.json`); once 5 s have gone into one engine's builds no more are made, and a lone first build is the figure. " +
+    "Build is the median of up to 5 builds after a first one (up to 2 at 100k), which is left out as the queries' warm-up is (it also pays for compiling and optimizing the engine's code; its time is `firstMs` in `results.json`); once " + REPEAT_BUDGET_MS / 1000 + " s have gone into one engine's builds no more are made, and a lone first build is the figure. " +
       `Up to ${PAIRED_MAX_TOOLS.toLocaleString("en-US")} tools, toolsift's builds are then interleaved with the fastest peer's (${PAIRS} pairs, each peer build between two of toolsift's): the machine's speed drifts for seconds at a time, and an interleaved ratio compares builds made at the same moment. ` +
       "The artifact is each engine's own serialized form (toolsift: its binary artifact; peers: their JSON export), loaded in a process of its own per engine, as in a cold Worker (`bench/load-child.ts`: the median of up to 9 loads after 2 untimed ones, 1 at 100k, each after a forced full collection; the first load, cold, is in `results.json`), and checked to answer a probe query identically.",
     "",
