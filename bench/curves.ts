@@ -261,7 +261,7 @@ const header =
   `toolsift alone, default options, on the MCP catalogue replicated with id prefixes (\`r<k>__<id>\`). Latency: long queries are the ToolBench test requests, ` +
   `short ones 2–4 keywords from tool ids (bench/lib/query-sets.ts), ${QUERY_LIMIT} hits, timed one by one for up to ${budgetMs} ms per set ` +
   "on an index built in a process of its own (bench/apart-child.ts), where the JS heap and build peak below are measured too. " +
-  "Build is the median of 5 builds after a first, untimed one up to 10k, and one build above; load is the artifact loaded into a fresh index (median of up to 5, one above 10k). " +
+  "Build is the median of 5 builds after a first, untimed one up to 10k, and of 2 above; load is the artifact loaded into a fresh index (median of up to 5, one above 10k). " +
   "Core WASM memory is the linear memory of the index's core instance (read from the instance, bench/lib/core-memory.ts; linear memory never shrinks, so it is also the core's peak); " +
   "JS heap is the heap the index retains after a forced GC; build peak is the high-water mark of heap + external memory during the build (`v8.GCProfiler`, bench/lib/harness.ts `measureMemory`).";
 
