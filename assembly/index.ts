@@ -1,7 +1,7 @@
 // The module's boundary (DESIGN.md "Boundary ABI"). Only numbers cross it: the host writes
 // UTF-16 code units into the scratch window and passes their count; results are read from
 // typed-array views at the pointers exported below.
-import { freshUint16Array, heapEnd as end } from "./fresh";
+import { freshUint16Array, heapEnd } from "./fresh";
 import { MAX_INPUT, tokenCount, tokenLength, tokenPointer, tokenize } from "./analyzer/tokenizer";
 import { setWordFormMode } from "./analyzer/wordform";
 import { addField as addFieldText, beginBuild as begin, emitPostings as emit, finishBuild as finish, recordTotal } from "./index/build";
@@ -28,7 +28,7 @@ import {
 } from "./search/query";
 import { addLexiconEntry as addEntry, lexiconSize, prepareLexicon } from "./search/lexicon";
 
-export { recordTotal };
+export { heapEnd, recordTotal };
 export { EXPLAIN_STRIDE, FIELD_COUNT, STAGING_BYTES, MAX_DOCUMENTS, MAX_INPUT, MAX_TERMS, MAX_QUERY_TERMS, SECTION_COUNT, prepareLoad, prepareTables, restoreTables, sectionBytes, sectionPointer, stageTables };
 
 /** Identifies this build of the core; artifacts record it (SPEC §2.4). */
@@ -276,11 +276,6 @@ export function analyze(length: i32): i32 {
     at += units;
   }
   return at;
-}
-
-/** The end of this core's heap: the bytes a build wrote, for zeroing its memory to reuse it. */
-export function heapEnd(): usize {
-  return end();
 }
 
 export function documents(): i32 {

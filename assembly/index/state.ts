@@ -80,7 +80,6 @@ export function entryAt(at: usize): u32 {
     : <u32>load<u16>(postingEntries.dataStart + (at << 1));
 }
 
-
 /** `s` in units of 2^−16: `min(floor(s × 65536 + 0.5), 65535)` (s ≥ 0). */
 @inline
 export function quantizeSaturation(s: f64): u16 {
