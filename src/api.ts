@@ -1,22 +1,22 @@
-// Everything an entry exports besides `init`. Each runtime entry (src/entry/*) re-exports
-// this module and adds an `init` that differs only in how it obtains the WebAssembly module.
-export * from "./core/index.js";
+// The package's public surface besides `init`: every name is listed here on purpose (no
+// `export *`), and test/exports.test.ts fails on any name added or removed without updating
+// its snapshot. Each runtime entry (src/entry/*) re-exports this module and adds an `init`
+// that differs only in how it obtains the WebAssembly module.
+export { Bm25ToolRanker } from "./core/ranker.js";
+export type { BuildHooks, HitExplanation, ScoredHit, SearchHit, TermExplanation, ToolSearchResult } from "./core/ranker.js";
+export { CONFIDENCE_DEFAULTS } from "./core/confidence.js";
+export type { ConfidenceOptions } from "./core/confidence.js";
+export { DEFAULT_RANKER_OPTIONS, FIELDS } from "./core/options.js";
+export type { FieldName, RankerOptions, ResolvedRankerOptions } from "./core/options.js";
+export { isInitialized } from "./core/module.js";
+export type { WasmSource } from "./core/module.js";
 export { ToolsiftError, isToolsiftError } from "./errors.js";
-export * from "./catalogue/index.js";
 export type { ToolsiftErrorCode } from "./errors.js";
 export type { RankedHit, RankedSearch, ToolParamDoc, ToolRanker, ToolRankerFactory, ToolSearchDoc } from "./types.js";
 export { DEFAULT_STOPWORDS } from "./analysis/stopwords.js";
 export { DEFAULT_LEXICON } from "./analysis/lexicon.js";
 export { ENGLISH_SYNONYMS, ENGLISH_SYNONYM_GROUPS } from "./analysis/synonyms.js";
-export {
-  LABEL_LIMITS,
-  WITHHELD_DESCRIPTION,
-  isRemoteTool,
-  normalizeLabel,
-  skillSearchDocs,
-  tainted,
-  toolSearchDocs,
-} from "./trust/index.js";
+export { LABEL_LIMITS, WITHHELD_DESCRIPTION, skillSearchDocs, tainted, toolSearchDocs } from "./trust/index.js";
 export type {
   McpToolsList,
   SkillDefinition,
@@ -48,5 +48,5 @@ export type {
   ToolSearchSession,
   ToolSearchSessionConfig,
 } from "./session/index.js";
-export { InMemoryJournal, JOURNAL_FORMAT, JOURNAL_VERSION, journalFromJsonLines, journalToJsonLines, searchDecisionId } from "./journal/index.js";
+export { InMemoryJournal, JOURNAL_FORMAT, JOURNAL_VERSION, journalFromJsonLines, journalToJsonLines } from "./journal/index.js";
 export type { DivergenceMode, Journal, JournalRecord, SearchDecision } from "./journal/index.js";

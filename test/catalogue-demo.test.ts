@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { Bm25ToolRanker, catalogueDocs, init } from "../src/index.js";
+import { catalogueDocs } from "../src/catalogue/index.js";
+import { Bm25ToolRanker, init } from "../src/index.js";
 
 const catalogue = JSON.parse(readFileSync(new URL("../data/mcp-catalog.json", import.meta.url), "utf8"));
 let ranker: Bm25ToolRanker;

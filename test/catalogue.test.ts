@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isToolsiftError, parseCatalogue } from "../src/index.js";
+import { parseCatalogue } from "../src/catalogue/index.js";
+import { isToolsiftError } from "../src/index.js";
 
 function failure(input: unknown): { code: string; path: readonly (string | number)[]; message: string } {
   try {

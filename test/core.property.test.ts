@@ -4,7 +4,8 @@
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { Bm25ToolRanker, init, splitSummary } from "../src/index.js";
+import { splitSummary } from "../src/core/summary.js";
+import { Bm25ToolRanker, init } from "../src/index.js";
 import { ToolsiftError } from "../src/errors.js";
 import { soundDistance, soundSpelling } from "../src/analysis/lookalikes.js";
 import type { ToolSearchDoc } from "../src/types.js";

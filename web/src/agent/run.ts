@@ -1,10 +1,10 @@
 // Runs a scripted agent run through a real tool-search session over the current catalogue,
 // counting every call of the ranker, and replays it from its journal: the replay must
 // produce the same outcomes and the same menu with zero ranker calls (SPEC §9).
-import { isToolsiftError } from "../../../src/api.js";
-import { InMemoryJournal, type Journal } from "../../../src/journal/index.js";
-import { createToolSearchSession, type ToolCallOutcome } from "../../../src/session/index.js";
-import type { ToolDefinition } from "../../../src/trust/index.js";
+import { isToolsiftError } from "../../../src/entry/browser.js";
+import { InMemoryJournal, type Journal } from "../../../src/entry/browser.js";
+import { createToolSearchSession, type ToolCallOutcome } from "../../../src/entry/browser.js";
+import type { ToolDefinition } from "../../../src/entry/browser.js";
 import type { Store } from "../state/store.js";
 import type { ScriptCall } from "./script.js";
 

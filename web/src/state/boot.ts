@@ -3,8 +3,8 @@
 // display and for rebuilds) arrives behind it. Every step is timed from navigation start.
 import wasmUrl from "../../../build/toolsift.wasm?url";
 import catalogueUrl from "../../../data/mcp-catalog.json?url";
-import { Bm25ToolRanker, initWith, isToolsiftError } from "../../../src/api.js";
-import { toolSearchDocs } from "../../../src/trust/index.js";
+import { Bm25ToolRanker, init, isToolsiftError } from "../../../src/entry/browser.js";
+import { toolSearchDocs } from "../../../src/entry/browser.js";
 import { DEFAULT_TRUST, readCatalogue, toolDefinitions, type PlaygroundTool } from "../catalogue/model.js";
 import type { IndexInfo } from "./store.js";
 
@@ -49,8 +49,8 @@ export async function boot(): Promise<Booted> {
   // Rejections are handled by whoever awaits; mark them seen so an early failure is not "unhandled".
   artifact.catch(() => undefined);
 
-  // The browser entry's `init` with an explicit source; initWith avoids its packaged-file URL.
-  await initWith(fetch(wasmUrl));
+  // The package's browser entry, given the module Vite placed: its packaged-file URL is never fetched.
+  await init(fetch(wasmUrl));
   const coreReady = performance.now();
   let ranker: Bm25ToolRanker;
   let index: IndexInfo;

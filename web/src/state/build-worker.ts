@@ -2,8 +2,8 @@
 // worker has its own copy of the core; it sends back the index artifact, which the page
 // loads (a copy into a fresh core plus checks, no re-analysis).
 import wasmUrl from "../../../build/toolsift.wasm?url";
-import { Bm25ToolRanker, initWith, isToolsiftError, type RankerOptions } from "../../../src/api.js";
-import { toolSearchDocs, type ToolAnnotations, type ToolDefinition } from "../../../src/trust/index.js";
+import { Bm25ToolRanker, init, isToolsiftError, type RankerOptions } from "../../../src/entry/browser.js";
+import { toolSearchDocs, type ToolAnnotations, type ToolDefinition } from "../../../src/entry/browser.js";
 
 export interface BuildRequest {
   readonly id: number;
@@ -16,7 +16,7 @@ export type BuildReply =
   | { readonly id: number; readonly bytes: Uint8Array; readonly milliseconds: number }
   | { readonly id: number; readonly error: { readonly code?: string; readonly message: string } };
 
-const ready = initWith(fetch(wasmUrl));
+const ready = init(fetch(wasmUrl));
 
 self.addEventListener("message", async (event: MessageEvent<BuildRequest>) => {
   const { id, definitions, annotations, options } = event.data;

@@ -1,7 +1,7 @@
 // Index builds for the store: in a worker when the browser has workers (the page stays
 // responsive), else on the main thread. Both paths time the build itself.
-import { Bm25ToolRanker, ToolsiftError, type RankerOptions, type ToolsiftErrorCode } from "../../../src/api.js";
-import { toolSearchDocs, type ToolAnnotations, type ToolDefinition } from "../../../src/trust/index.js";
+import { Bm25ToolRanker, ToolsiftError, type RankerOptions, type ToolsiftErrorCode } from "../../../src/entry/browser.js";
+import { toolSearchDocs, type ToolAnnotations, type ToolDefinition } from "../../../src/entry/browser.js";
 import type { BuildReply, BuildRequest } from "./build-worker.js";
 
 export interface Built {

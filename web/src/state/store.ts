@@ -1,8 +1,10 @@
 // The page's one source of truth: the catalogue, the trust state, the settings and the
 // ranker built from them. Views read it and listen for its events; every change that
 // affects ranking rebuilds the index in the page and records how long that took.
-import type { Bm25ToolRanker } from "../../../src/api.js";
-import { toolTrust, type ToolDefinition, type ToolTrust } from "../../../src/trust/index.js";
+import type { Bm25ToolRanker } from "../../../src/entry/browser.js";
+import type { ToolDefinition } from "../../../src/entry/browser.js";
+// The trust view shows the policy's verdict itself, which the package does not export.
+import { toolTrust, type ToolTrust } from "../../../src/trust/policy.js";
 import { IndexBuilder } from "./builder.js";
 import { DEFAULT_TRUST, toolDefinitions, type PlaygroundTool, type TrustState } from "../catalogue/model.js";
 import { DEFAULT_SETTINGS, rankerOptions, sameSettings, type Settings } from "./settings.js";

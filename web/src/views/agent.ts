@@ -1,8 +1,8 @@
 // The agent-run view: an editable script of the model's tool calls runs through a real
 // session; the menu grows append-only, each search is journaled, and Replay serves the run
 // again from the journal (as shown, or as edited) and checks that it is identical.
-import { isToolsiftError } from "../../../src/api.js";
-import { journalFromJsonLines, journalToJsonLines } from "../../../src/journal/index.js";
+import { isToolsiftError } from "../../../src/entry/browser.js";
+import { journalFromJsonLines, journalToJsonLines } from "../../../src/entry/browser.js";
 import { compareRuns, runScript, type RunRecord, type StepRecord } from "../agent/run.js";
 import { DEFAULT_SCRIPT, parseScript, ScriptError, type ScriptCall } from "../agent/script.js";
 import type { Store } from "../state/store.js";

@@ -1,6 +1,6 @@
 // Your own catalogue: paste or upload an array of tools or an MCP tools/list result, get a
 // located error when it is not one, search it, and download the built index artifact.
-import { isToolsiftError } from "../../../src/api.js";
+import { isToolsiftError } from "../../../src/entry/browser.js";
 import { readCatalogue } from "../catalogue/model.js";
 import { EXAMPLE_ARRAY, EXAMPLE_TOOLS_LIST } from "../catalogue/examples.js";
 import { excerpt, lineColumn, locateEntry, syntaxErrorOffset, type TextRange } from "../catalogue/locate.js";

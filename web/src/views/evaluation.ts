@@ -4,7 +4,7 @@
 import queriesEn from "../../../test/fixtures/queries-en.json?url";
 import queriesRu from "../../../test/fixtures/queries-ru.json?url";
 import queriesZh from "../../../test/fixtures/queries-zh.json?url";
-import { isToolsiftError } from "../../../src/api.js";
+import { isToolsiftError } from "../../../src/entry/browser.js";
 import { evaluateDetailed, parseQueries, type EvalOptions, type EvalQuery, type EvalReport } from "../../../src/eval/index.js";
 import { recallChart, recallCurve, type Curve } from "../eval/chart.js";
 import { whyMissed } from "../eval/why.js";

@@ -1,6 +1,6 @@
 // One hit's explanation: each query term's contribution to its score, split by field,
 // as a table (exact numbers) and a stacked bar per term (the shape at a glance).
-import { FIELDS, type HitExplanation } from "../../../src/api.js";
+import { FIELDS, type HitExplanation } from "../../../src/entry/browser.js";
 import { h } from "../ui/dom.js";
 import { score } from "../ui/format.js";
 

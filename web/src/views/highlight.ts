@@ -1,7 +1,7 @@
 // Marks the words of a text that the analyzer turns into one of the matched terms. Words
 // are analyzed one at a time through the ranker (the same analyzer that built the index),
 // cached per ranker, so plurals, stems and joined words highlight exactly when they matched.
-import type { Bm25ToolRanker } from "../../../src/api.js";
+import type { Bm25ToolRanker } from "../../../src/entry/browser.js";
 import { h } from "../ui/dom.js";
 
 // Words, with camelCase parts apart (`searchFlightsByNumber` → search, Flights, By, Number).

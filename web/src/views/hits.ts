@@ -1,7 +1,7 @@
 // A ranked hit list: score bars, matched terms highlighted in the name and description,
 // trust badges, and an explanation per hit behind a toggle. Arrow keys move between hits.
-import type { HitExplanation } from "../../../src/api.js";
-import { WITHHELD_DESCRIPTION } from "../../../src/trust/index.js";
+import type { HitExplanation } from "../../../src/entry/browser.js";
+import { WITHHELD_DESCRIPTION } from "../../../src/entry/browser.js";
 import type { Store } from "../state/store.js";
 import { h, uid } from "../ui/dom.js";
 import { score } from "../ui/format.js";

@@ -1,6 +1,6 @@
 // What the analyzer made of a query: the terms it scores, lexicon expansions with their
 // weight, and the words it did not score (stopwords, and words no tool contains).
-import type { Bm25ToolRanker } from "../../../src/api.js";
+import type { Bm25ToolRanker } from "../../../src/entry/browser.js";
 import { h } from "../ui/dom.js";
 
 export interface QueryTerms {

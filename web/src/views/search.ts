@@ -1,6 +1,6 @@
 // Search as you type: every keystroke ranks the whole catalogue in the page, times the
 // ranking call alone (repeated until the clock can resolve it), and renders the hits.
-import type { Bm25ToolRanker } from "../../../src/api.js";
+import type { Bm25ToolRanker } from "../../../src/entry/browser.js";
 import type { Store } from "../state/store.js";
 import { h, replace } from "../ui/dom.js";
 import { count, microseconds, milliseconds } from "../ui/format.js";

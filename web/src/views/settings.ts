@@ -1,6 +1,6 @@
 // Ranking settings: analyzer, field weights, k1, b, the query-term cap, stopwords and the
 // lexicon. Each change rebuilds the index in the page; the panel shows how long that took.
-import { FIELDS, type FieldName } from "../../../src/api.js";
+import { FIELDS, type FieldName } from "../../../src/entry/browser.js";
 import { DEFAULT_SETTINGS, LEXICON_SUPPORTED, sameSettings, type Settings } from "../state/settings.js";
 import type { Store } from "../state/store.js";
 import { h, replace, uid } from "../ui/dom.js";

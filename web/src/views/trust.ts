@@ -1,7 +1,7 @@
 // The trust view (SPEC §5): mark servers or tools third-party, vouch for one, taint a
 // description, add host annotations, and watch the ranking change live. What the index
 // ranks on for the chosen tool is shown exactly as `toolSearchDocs` produces it.
-import { toolSearchDocs, WITHHELD_DESCRIPTION } from "../../../src/trust/index.js";
+import { toolSearchDocs, WITHHELD_DESCRIPTION } from "../../../src/entry/browser.js";
 import { DEFAULT_TRUST, type TrustState } from "../catalogue/model.js";
 import type { Store } from "../state/store.js";
 import { h, replace, uid } from "../ui/dom.js";
