@@ -12,6 +12,10 @@ export type ToolsiftErrorCode =
   | "invalid_catalogue"
   | "duplicate_id"
   | "invalid_query"
+  // the command line's files: cannot open or read, over the input bound, cannot write
+  | "file_unreadable"
+  | "input_too_large"
+  | "file_unwritable"
   // evaluation
   | "invalid_queries"
   // index artifact

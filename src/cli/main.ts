@@ -1,18 +1,21 @@
 // The `toolsift` command line (issue: build once, load anywhere, evaluate on real benchmarks).
-// Exit codes: 0 ok, 1 usage, 2 bad input (DESIGN.md "Command line").
-import { readFile, writeFile } from "node:fs/promises";
-import { parseArgs } from "node:util";
+// Exit codes: 0 ok, 1 usage, 2 bad input, 70 internal error (DESIGN.md "Command line").
+import { readFile } from "node:fs/promises";
 import { catalogueDocs } from "../catalogue/index.js";
 import { ARTIFACT_MAGIC } from "../core/artifact.js";
 import { Bm25ToolRanker, type HitExplanation, type ScoredHit } from "../core/index.js";
 import { init } from "../entry/node.js";
 import { ToolsiftError } from "../errors.js";
 import { evaluate, parseQueries, type EvalFold } from "../eval/index.js";
+import { nearest, parseCommand, UsageError } from "./args.js";
+import { INPUT_LIMITS, MAX_INPUT_FLAG, parseByteSize, parseJsonBytes, readBounded, reason, writeOutput } from "./files.js";
 import { Output, type Streams } from "./output.js";
 
 export const EXIT_OK = 0;
 export const EXIT_USAGE = 1;
 export const EXIT_BAD_INPUT = 2;
+/** A bug, not the user's input: sysexits' EX_SOFTWARE. */
+export const EXIT_INTERNAL = 70;
 
 const USAGE = `toolsift — tool search for LLM agents
 
@@ -22,25 +25,81 @@ Usage:
   toolsift eval --tools <tools.json> --queries <queries.json> [--fold dev|test] [--lang xx] [--limit 10] [--json]
   toolsift inspect <index.tsi>
   toolsift demo ["<query>" ...]          search the embedded MCP catalogue (2,464 tools)
+  toolsift --version
 
 Options for build, query and eval: --analyzer plural|stem
+Options for build, query, eval and inspect: --max-input-bytes N (also 64K, 512M, 2G)
+  the most bytes read from any one input file; by default 256 MiB for an index
+  artifact and 128 MiB for a JSON catalogue or queries file, at most 4G
 
-Exit codes: 0 ok, 1 usage, 2 bad input.`;
+Exit codes: 0 ok, 1 usage, 2 bad input (the message names the file), 70 internal error
+(a bug: set TOOLSIFT_DEBUG=1 for the stack).`;
 
-class UsageError extends Error {}
+const COMMANDS = ["build", "query", "eval", "inspect", "demo"] as const;
 
-async function readJson(path: string, what: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = await readFile(path, "utf8");
-  } catch (cause) {
-    throw new ToolsiftError("invalid_catalogue", `cannot read ${what} ${path}: ${(cause as Error).message}`, { cause });
+const MAX_INPUT_OPTION = { "max-input-bytes": { type: "string" } } as const;
+
+/** The bounds for one run: the defaults, or `--max-input-bytes` for every input. */
+function inputLimits(value: string | undefined): { artifactBytes: number; jsonBytes: number } {
+  if (value === undefined) return INPUT_LIMITS;
+  const bytes = parseByteSize(value);
+  if (bytes === undefined || bytes < 1 || bytes > INPUT_LIMITS.flagMaxBytes) {
+    throw new UsageError(`${MAX_INPUT_FLAG} must be a whole number of bytes from 1 to ${INPUT_LIMITS.flagMaxBytes} (suffixes K, M, G), got ${value}`);
   }
+  return { artifactBytes: bytes, jsonBytes: bytes };
+}
+
+type Limits = ReturnType<typeof inputLimits>;
+
+async function readJson(path: string, what: string, limits: Limits): Promise<unknown> {
+  return parseJsonBytes(await readBounded(path, { what, maxBytes: limits.jsonBytes }), path, what);
+}
+
+function hasMagic(bytes: Uint8Array): boolean {
+  return ARTIFACT_MAGIC.every((byte, index) => bytes[index] === byte);
+}
+
+/** An artifact or a JSON catalogue, each under its own bound, told apart by the first bytes. */
+async function readIndexOrCatalogue(path: string, limits: Limits): Promise<Uint8Array> {
+  return readBounded(path, {
+    what: "index or catalogue",
+    maxBytes: Math.max(limits.artifactBytes, limits.jsonBytes),
+    headBytes: ARTIFACT_MAGIC.length,
+    sniff: (head) => (hasMagic(head) ? { what: "index", maxBytes: limits.artifactBytes } : { what: "catalogue", maxBytes: limits.jsonBytes }),
+  });
+}
+
+function notAnArtifact(path: string, detail: string): ToolsiftError {
+  return new ToolsiftError("artifact_bad_magic", `${path} is not an index artifact (it does not start with "${String.fromCharCode(...ARTIFACT_MAGIC)}")${detail}`, { path: [path] });
+}
+
+/**
+ * The artifact for inspect. Anything without the magic is refused; when it starts like JSON it
+ * is read (under the JSON bound) to say whether it is a catalogue, else refused at once, so
+ * `inspect /dev/zero` reads one chunk.
+ */
+async function readArtifact(path: string, limits: Limits): Promise<Uint8Array> {
+  const startsLikeJson = (head: Uint8Array) => {
+    const first = head.find((byte) => byte !== 0x20 && byte !== 0x0a && byte !== 0x0d && byte !== 0x09);
+    return first === 0x7b || first === 0x5b; // { or [
+  };
+  const bytes = await readBounded(path, {
+    what: "index",
+    maxBytes: Math.max(limits.artifactBytes, limits.jsonBytes),
+    headBytes: ARTIFACT_MAGIC.length,
+    sniff: (head) => {
+      if (hasMagic(head)) return { what: "index", maxBytes: limits.artifactBytes };
+      if (startsLikeJson(head)) return { what: "file", maxBytes: limits.jsonBytes };
+      throw notAnArtifact(path, "");
+    },
+  });
+  if (hasMagic(bytes)) return bytes;
   try {
-    return JSON.parse(text);
-  } catch (cause) {
-    throw new ToolsiftError("invalid_catalogue", `${what} ${path} is not valid JSON: ${(cause as Error).message}`, { cause });
+    parseJsonBytes(bytes, path, "file");
+  } catch {
+    throw notAnArtifact(path, "");
   }
+  throw notAnArtifact(path, "; it is JSON, perhaps a catalogue: search it with toolsift query, or index it with toolsift build");
 }
 
 function rankerOptions(values: { analyzer?: string | undefined }): { analyzer?: "plural" | "stem" } {
@@ -49,25 +108,19 @@ function rankerOptions(values: { analyzer?: string | undefined }): { analyzer?: 
   return { analyzer: values.analyzer };
 }
 
+// Digits only: Number() would take "1e3", "0x10" and " 5 ", and a limit above the tool count
+// is clamped by the ranker anyway.
 function positiveInteger(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < 1) throw new UsageError(`--${name} must be a positive integer, got ${value}`);
+  const number = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(number) || number < 1) throw new UsageError(`--${name} must be a positive integer, got ${value}`);
   return number;
 }
 
-async function openRanker(path: string, options: { analyzer?: "plural" | "stem" }): Promise<Bm25ToolRanker> {
-  const bytes = await readFile(path).catch((cause: Error) => {
-    throw new ToolsiftError("invalid_catalogue", `cannot read ${path}: ${cause.message}`, { cause });
-  });
-  const isArtifact = ARTIFACT_MAGIC.every((byte, index) => bytes[index] === byte);
-  if (isArtifact) return Bm25ToolRanker.load(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), Object.keys(options).length > 0 ? options : undefined);
-  let json: unknown;
-  try {
-    json = JSON.parse(bytes.toString("utf8"));
-  } catch (cause) {
-    throw new ToolsiftError("invalid_catalogue", `${path} is neither an index artifact nor valid JSON: ${(cause as Error).message}`, { cause });
-  }
+async function openRanker(path: string, options: { analyzer?: "plural" | "stem" }, limits: Limits): Promise<Bm25ToolRanker> {
+  const bytes = await readIndexOrCatalogue(path, limits);
+  if (hasMagic(bytes)) return Bm25ToolRanker.load(bytes, Object.keys(options).length > 0 ? options : undefined);
+  const json = parseJsonBytes(bytes, path, "catalogue", "is neither an index artifact nor valid JSON");
   return new Bm25ToolRanker(catalogueDocs(json), options);
 }
 
@@ -100,29 +153,34 @@ function printHits(out: Output, ranker: Bm25ToolRanker, query: string, limit: nu
 }
 
 async function commandBuild(args: string[], out: Output): Promise<number> {
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { output: { type: "string", short: "o" }, analyzer: { type: "string" } } });
+  const { values, positionals } = parseCommand("build", {
+    args,
+    allowPositionals: true,
+    options: { output: { type: "string", short: "o" }, analyzer: { type: "string" }, ...MAX_INPUT_OPTION },
+  });
   if (positionals.length !== 1 || values.output === undefined) throw new UsageError("build needs <catalogue.json> and -o <index.tsi>");
-  const docs = catalogueDocs(await readJson(positionals[0]!, "catalogue"));
+  const docs = catalogueDocs(await readJson(positionals[0]!, "catalogue", inputLimits(values["max-input-bytes"])));
   const started = performance.now();
   const onProgress = out.progress("build");
   const ranker = new Bm25ToolRanker(docs, rankerOptions(values), onProgress === undefined ? {} : { onProgress });
   const bytes = ranker.serialize();
   const elapsed = performance.now() - started;
-  await writeFile(values.output, bytes);
+  await writeOutput(values.output, bytes, "index");
   out.line(`built ${values.output}: ${ranker.size} tools, ${ranker.termCount} terms, ${bytes.length} bytes in ${elapsed.toFixed(1)} ms`);
   return EXIT_OK;
 }
 
 async function commandQuery(args: string[], out: Output): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommand("query", {
     args,
     allowPositionals: true,
-    options: { limit: { type: "string" }, explain: { type: "boolean" }, json: { type: "boolean" }, analyzer: { type: "string" } },
+    options: { limit: { type: "string" }, explain: { type: "boolean" }, json: { type: "boolean" }, analyzer: { type: "string" }, ...MAX_INPUT_OPTION },
   });
   if (positionals.length !== 2) throw new UsageError('query needs <index.tsi | catalogue.json> and "<query>"');
-  const ranker = await openRanker(positionals[0]!, rankerOptions(values));
-  const query = positionals[1]!;
+  // Flags first: a bad flag is reported before a large input is read.
   const limit = positiveInteger(values.limit, 10, "limit");
+  const ranker = await openRanker(positionals[0]!, rankerOptions(values), inputLimits(values["max-input-bytes"]));
+  const query = positionals[1]!;
   const started = performance.now();
   ranker.rank(query, limit);
   printHits(out, ranker, query, limit, values.explain ?? false, values.json ?? false, (performance.now() - started) * 1000);
@@ -130,7 +188,7 @@ async function commandQuery(args: string[], out: Output): Promise<number> {
 }
 
 async function commandEval(args: string[], out: Output): Promise<number> {
-  const { values } = parseArgs({
+  const { values } = parseCommand("eval", {
     args,
     options: {
       tools: { type: "string" },
@@ -140,17 +198,20 @@ async function commandEval(args: string[], out: Output): Promise<number> {
       limit: { type: "string" },
       json: { type: "boolean" },
       analyzer: { type: "string" },
+      ...MAX_INPUT_OPTION,
     },
   });
   if (values.tools === undefined || values.queries === undefined) throw new UsageError("eval needs --tools <tools.json> and --queries <queries.json>");
   if (values.fold !== undefined && values.fold !== "dev" && values.fold !== "test") throw new UsageError(`--fold must be dev or test, got ${values.fold}`);
-  const ranker = await openRanker(values.tools, rankerOptions(values));
-  const queries = parseQueries(await readJson(values.queries, "queries file"));
+  const limit = positiveInteger(values.limit, 10, "limit");
+  const limits = inputLimits(values["max-input-bytes"]);
+  const ranker = await openRanker(values.tools, rankerOptions(values), limits);
+  const queries = parseQueries(await readJson(values.queries, "queries file", limits));
   const onProgress = out.progress("eval");
   const metrics = evaluate(ranker, queries, {
     ...(values.fold === undefined ? {} : { fold: values.fold as EvalFold }),
     ...(values.lang === undefined ? {} : { lang: values.lang }),
-    limit: positiveInteger(values.limit, 10, "limit"),
+    limit,
     ...(onProgress === undefined ? {} : { onProgress }),
   });
   if (values.json) {
@@ -162,12 +223,13 @@ async function commandEval(args: string[], out: Output): Promise<number> {
 }
 
 async function commandInspect(args: string[], out: Output): Promise<number> {
-  const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+  const { values, positionals } = parseCommand("inspect", { args, allowPositionals: true, options: { ...MAX_INPUT_OPTION } });
   if (positionals.length !== 1) throw new UsageError("inspect needs <index.tsi>");
   const { inspectArtifact } = await import("../core/artifact.js");
-  const bytes = await readFile(positionals[0]!);
-  const ranker = await openRanker(positionals[0]!, {});
-  const report = inspectArtifact(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  const bytes = await readArtifact(positionals[0]!, inputLimits(values["max-input-bytes"]));
+  // Loading first checks the whole layout, so inspectArtifact never reads past the end.
+  const ranker = Bm25ToolRanker.load(bytes);
+  const report = inspectArtifact(bytes);
   out.line(out.bold("header"));
   for (const [key, value] of Object.entries(report.header)) out.line(`  ${key.padEnd(18)} ${value}`);
   out.line(out.bold("options"));
@@ -196,14 +258,38 @@ async function commandDemo(args: string[], out: Output): Promise<number> {
   return EXIT_OK;
 }
 
-/** Runs the CLI with `args` (without the node and script paths); resolves to the exit code. */
+async function packageVersion(): Promise<string> {
+  // src/cli and dist/cli both sit two folders below package.json.
+  const text = await readFile(new URL("../../package.json", import.meta.url), "utf8");
+  return (JSON.parse(text) as { version: string }).version;
+}
+
+function helpRequested(args: readonly string[]): boolean {
+  const end = args.indexOf("--");
+  return (end === -1 ? args : args.slice(0, end)).some((arg) => arg === "--help" || arg === "-h");
+}
+
+/**
+ * Runs the CLI with `args` (without the node and script paths); resolves to the exit code.
+ * Never rejects: a usage mistake is one line and exit 1, bad input one `toolsift: <code>: …`
+ * line and exit 2, anything else (a bug) one `toolsift: internal error: …` line and exit 70,
+ * with the stack only when TOOLSIFT_DEBUG is set, so bad input never shows a stack trace.
+ */
 export async function main(args: readonly string[], streams: Streams): Promise<number> {
   const out = new Output(streams);
   const [command, ...rest] = args;
   try {
-    if (command === undefined || command === "help" || command === "--help" || command === "-h") {
+    if (command === undefined || command === "help" || helpRequested(args)) {
       out.line(USAGE);
       return command === undefined ? EXIT_USAGE : EXIT_OK;
+    }
+    if (command === "--version" || command === "-V" || command === "version") {
+      out.line(await packageVersion());
+      return EXIT_OK;
+    }
+    if (!(COMMANDS as readonly string[]).includes(command)) {
+      const suggestion = nearest(command, COMMANDS);
+      throw new UsageError(`unknown command ${command}; ${suggestion === undefined ? `the commands are ${COMMANDS.join(", ")}` : `did you mean ${suggestion}?`}`);
     }
     await init();
     switch (command) {
@@ -212,17 +298,45 @@ export async function main(args: readonly string[], streams: Streams): Promise<n
       case "eval": return await commandEval(rest, out);
       case "inspect": return await commandInspect(rest, out);
       case "demo": return await commandDemo(rest, out);
-      default: throw new UsageError(`unknown command ${command}`);
     }
+    throw new UsageError(`unknown command ${command}`);
   } catch (error) {
-    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
-      out.note(`toolsift: ${(error as Error).message}\n\n${USAGE}`);
+    return report(error, out, streams.env["TOOLSIFT_DEBUG"]);
+  }
+}
+
+/**
+ * For bin/toolsift.js: the line and exit code for a failure outside `main` — the standard
+ * output refusing a write (a full disk, `> /dev/full`), reported asynchronously by the stream.
+ */
+export function reportOutside(error: unknown, streams: Streams): number {
+  const code = (error as { code?: string; syscall?: string }).code;
+  if ((error as { syscall?: string }).syscall === "write" && code !== undefined) {
+    streams.stderr.write(`toolsift: file_unwritable: cannot write the standard output: ${reason(error)}\n`);
+    return EXIT_BAD_INPUT;
+  }
+  return report(error, new Output(streams), streams.env["TOOLSIFT_DEBUG"]);
+}
+
+function report(error: unknown, out: Output, debug: string | undefined): number {
+  try {
+    if (error instanceof UsageError) {
+      out.note(`toolsift: ${error.message}`);
       return EXIT_USAGE;
     }
     if (error instanceof ToolsiftError) {
-      out.note(`toolsift: ${error.code}: ${error.message}`);
+      out.note(`toolsift: ${error.code}: ${oneLine(error.message)}`);
       return EXIT_BAD_INPUT;
     }
-    throw error;
+    const described = error instanceof Error ? `${error.name}: ${oneLine(error.message)}` : oneLine(String(error));
+    const detail = debug !== undefined && debug !== "" && debug !== "0" ? `\n${(error as Error).stack ?? ""}` : " (a bug in toolsift; TOOLSIFT_DEBUG=1 shows the stack)";
+    out.note(`toolsift: internal error: ${described}${detail}`);
+  } catch {
+    // stderr itself failed: nothing is left to tell the user with.
   }
+  return EXIT_INTERNAL;
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s*\n\s*/g, " ");
 }
