@@ -1,3 +1,4 @@
+import { WorkBudget } from "../core/work-budget.js";
 import { ToolsiftError } from "../errors.js";
 import { fingerprint } from "../journal/fingerprint.js";
 import { InMemoryJournal, type Journal } from "../journal/memory.js";
@@ -13,7 +14,7 @@ import type { SessionCatalog } from "./catalog.js";
 import { parseSessionConfig, type ResolvedSessionConfig, type ResolvedToolSearch, type ToolSearchSessionConfig } from "./config.js";
 import { rankPage, type PageVerdict } from "./live-search.js";
 import type { Menu } from "./menu.js";
-import { nearNames } from "./near-names.js";
+import { NEAR_NAMES_BUDGET, nearNames } from "./near-names.js";
 import { echoName, searchError, type SearchErrorResult, type SearchToolsResult, type ToolCallErrorResult } from "./results.js";
 import { parseSearchInput, type SearchInput } from "./search-input.js";
 import { setUpSession } from "./setup.js";
@@ -199,11 +200,19 @@ export class ToolSearchSession {
     }
     const menuNames = this.#menu.names();
     const admit = this.#admit;
+    // One budget for looking at catalogue ids and comparing them: a catalogue whose ids are
+    // mostly not admitted (on the menu) costs its look-ups too.
+    const budget = new WorkBudget(NEAR_NAMES_BUDGET);
     const candidates = function* (): Generator<string> {
       yield* menuNames;
-      if (catalog !== undefined) for (const id of catalog.universe()) if (admit(id)) yield id;
+      if (catalog !== undefined) {
+        for (const id of catalog.universe()) {
+          if (!budget.take(1)) return;
+          if (admit(id)) yield id;
+        }
+      }
     };
-    const suggestions = nearNames(name, candidates());
+    const suggestions = nearNames(name, candidates(), budget);
     const tainted = suggestions.some((suggestion) => (this.#menu.get(suggestion)?.thirdParty ?? catalog?.get(suggestion)?.trust.thirdParty) === true);
     const message = `Unknown tool ${echoName(name)}.${suggestions.length > 0 ? ` Did you mean: ${suggestions.join(", ")}?` : ""}`;
     return { result: deepFreeze({ code: "unknown_tool", message, suggestions }), tainted };
