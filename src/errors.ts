@@ -31,8 +31,12 @@ export type ToolsiftErrorCode =
   | "invalid_ranker"
   | "journal_divergence"
   | "invalid_journal"
+  // the journal's store threw on append: nothing was decided, the same call may be retried
+  | "journal_write_failed"
   // a host handed the session a tool call it cannot handle (bad turn/index, or one call twice)
-  | "invalid_tool_call";
+  | "invalid_tool_call"
+  // handleToolCall was called again (from a ranker, a getter, the journal) before it returned
+  | "reentrant_call";
 
 export class ToolsiftError extends Error {
   readonly code: ToolsiftErrorCode;

@@ -1,3 +1,5 @@
+import { WorkBudget } from "./work-budget.js";
+
 // DESIGN.md "No confident match", the name fallback: when no tool scores, tools whose
 // normalized name contains a normalized fragment of the query, longest match first.
 
@@ -6,6 +8,15 @@ export const MIN_FRAGMENT_LENGTH = 3;
 
 /** Fragments of one query read at most (a 512-unit query has far fewer words). */
 const MAX_FRAGMENTS = 64;
+
+/**
+ * Code units of the name index one fallback may scan: each fragment scans the whole index
+ * once, so this is fragments × index length. 16,000,000 is 64 fragments over ~12,000 tools
+ * of 20-unit names (every normal query on every normal catalogue: results unchanged); at
+ * 200,000 tools (a 5,000,000-unit index) it is the three longest fragments that can match,
+ * where all 64 took 1.1 s. The first fragment is always scanned.
+ */
+export const NAME_FALLBACK_BUDGET = 16_000_000;
 
 // Connectors and whitespace are dropped on both sides, so `pull-req`, `pull req` and
 // `pull_request` all meet; a query word ends at any other non-letter, non-digit character.
@@ -41,14 +52,26 @@ export interface NameMatch {
 /**
  * The names matched by the query's fragments, longest match first, then id in UTF-16
  * code-unit order. `names` is the lazily built index of normalized names (see `NameIndex`).
+ * Fragments are scanned longest first while `budget` allows (the first always); scanning
+ * stops early, without changing the result, once `limit` names matched longer fragments
+ * than any left.
  */
-export function matchNames(index: NameIndex, query: string, limit: number): NameMatch[] {
+export function matchNames(index: NameIndex, query: string, limit: number, budget = new WorkBudget(NAME_FALLBACK_BUDGET)): NameMatch[] {
   const fragments = queryFragments(query);
   if (fragments.length === 0 || limit <= 0) return [];
+  // Stable: fragments of one length keep their query order.
+  fragments.sort((left, right) => right.length - left.length);
   const best = new Map<number, number>();
-  for (const fragment of fragments) {
+  // A fragment longer than every name matches none (the whole query's words joined, often).
+  const candidates = fragments.filter((fragment) => fragment.length <= index.longest);
+  for (let position = 0; position < candidates.length; position++) {
+    const fragment = candidates[position]!;
+    // Every name found so far matched a longer fragment than this one, and that is its best.
+    if (position > 0 && fragment.length < candidates[position - 1]!.length && best.size >= limit) break;
+    if (position === 0) budget.force(index.length);
+    else if (!budget.take(index.length)) break;
     for (const document of index.containing(fragment)) {
-      if ((best.get(document) ?? 0) < fragment.length) best.set(document, fragment.length);
+      if (!best.has(document)) best.set(document, fragment.length);
     }
   }
   const matches = [...best].map(([document, length]) => ({ id: index.id(document), length }));
@@ -66,25 +89,35 @@ export class NameIndex {
   readonly #ids: (document: number) => string;
   readonly #text: string;
   readonly #starts: Int32Array;
+  /** Code units of the longest normalized name. */
+  readonly longest: number;
 
   constructor(count: number, id: (document: number) => string) {
     this.#ids = id;
     const parts: string[] = new Array(count);
     const starts = new Int32Array(count + 1);
     let at = 0;
+    let longest = 0;
     for (let document = 0; document < count; document++) {
       const name = normalizeName(id(document)).replaceAll("\u0000", "");
       parts[document] = name;
+      longest = Math.max(longest, name.length);
       starts[document] = at;
       at += name.length + 1;
     }
     starts[count] = at;
     this.#text = parts.join("\u0000");
     this.#starts = starts;
+    this.longest = longest;
   }
 
   id(document: number): string {
     return this.#ids(document);
+  }
+
+  /** Code units of the index: what one fragment's scan reads at most. */
+  get length(): number {
+    return this.#text.length;
   }
 
   /** Documents whose normalized name contains `fragment` (which holds no U+0000), ascending. */

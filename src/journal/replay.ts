@@ -1,6 +1,6 @@
-import { ToolsiftError } from "../errors.js";
+import { ToolsiftError, isToolsiftError } from "../errors.js";
 import { safeWarn, type WarningHook } from "../rankers/warnings.js";
-import type { Journal } from "./memory.js";
+import { checkRecord, type Journal } from "./memory.js";
 import { journalRecord, type JournalRecord, type SearchDecision } from "./record.js";
 
 /**
@@ -9,6 +9,34 @@ import { journalRecord, type JournalRecord, type SearchDecision } from "./record
  * carries on, serving what it can (still clipped, never widened).
  */
 export type DivergenceMode = "fail" | "warn";
+
+// A record as the session keeps it: every field read once, so a getter in a host store cannot
+// show the replay one value and the check another, nor throw later.
+function snapshot(record: unknown, position: number): JournalRecord {
+  if (typeof record !== "object" || record === null || Array.isArray(record)) return checkRecord(record, [position]);
+  const { format, v, id, fingerprint, value } = record as Record<string, unknown>;
+  const copy = fingerprint === undefined ? { format, v, id, value } : { format, v, id, fingerprint, value };
+  return Object.freeze(checkRecord(copy, [position]));
+}
+
+/**
+ * A host journal's records, each checked (`checkRecord`) and read once. A `records()` that
+ * throws or does not return a list, or a record whose getter throws, is `invalid_journal`
+ * with the host's error as `cause`.
+ */
+function readRecords(journal: Journal): readonly JournalRecord[] {
+  let position = 0;
+  try {
+    const records: unknown = journal.records();
+    if (!Array.isArray(records)) throw new ToolsiftError("invalid_journal", "The journal's records() must return an array of records.");
+    const copies: JournalRecord[] = [];
+    for (; position < records.length; position++) copies.push(snapshot(records[position], position));
+    return Object.freeze(copies);
+  } catch (cause) {
+    if (isToolsiftError(cause)) throw cause;
+    throw new ToolsiftError("invalid_journal", "The journal's records could not be read.", { path: [position], cause });
+  }
+}
 
 /** How a decision id is to be answered. */
 export type DecisionLookup =
@@ -41,7 +69,7 @@ export class DecisionLog {
     this.#journal = journal;
     this.#mode = mode;
     this.#warn = warn;
-    this.#records = journal.records();
+    this.#records = readRecords(journal);
     this.#records.forEach((record, position) => {
       if (this.#positions.has(record.id)) {
         throw new ToolsiftError("invalid_journal", `The journal repeats the decision id ${JSON.stringify(record.id.slice(0, 120))}.`, {
@@ -95,9 +123,29 @@ export class DecisionLog {
     return { kind: "replay", record: this.#records[position]! };
   }
 
-  /** Appends a live decision to the journal. */
+  /**
+   * Gives back a decision id that `lookup` marked decided when the call then failed before
+   * anything was recorded (a store that threw, a ranker that could not be built): the host
+   * may retry the same call.
+   */
+  release(id: string): void {
+    this.#decided.delete(id);
+  }
+
+  /**
+   * Appends a live decision to the journal. A store that throws (or whose `append` cannot
+   * be read) is a `journal_write_failed` error with the store's error as `cause`.
+   */
   record(id: string, decision: SearchDecision, fingerprint: string): void {
-    this.#journal.append(journalRecord(id, decision, fingerprint));
+    const record = journalRecord(id, decision, fingerprint);
+    try {
+      this.#journal.append(record);
+    } catch (cause) {
+      throw new ToolsiftError("journal_write_failed", `The journal could not store ${JSON.stringify(id)}; nothing was decided.`, {
+        path: [id],
+        cause,
+      });
+    }
   }
 
   /**

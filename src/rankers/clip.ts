@@ -6,6 +6,12 @@ export const MAX_RANK_ASK = 1000;
 /** Why a ranker's output was refused. */
 export type RankFailure = "threw" | "thenable" | "not_a_list";
 
+/** The first admitted hit's `score` and `match`, read once with its `id` (what a verdict needs). */
+export interface LeadHit {
+  readonly score: unknown;
+  readonly match: unknown;
+}
+
 export type ClipResult =
   | {
       readonly ok: true;
@@ -32,15 +38,36 @@ export function clipHits(run: () => unknown, ask: number, admit: (id: string) =>
   } catch (cause) {
     return { ok: false, failure: "threw", cause };
   }
+  return clipWithLead(output, ask, admit).clipped;
+}
+
+// The lead's fields are advisory (a verdict): unreadable ones are no verdict, not a failure.
+function leadFields(hit: object): LeadHit | undefined {
+  try {
+    const { score, match } = hit as { score?: unknown; match?: unknown };
+    return { score, match };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `clipHits` on output already in hand (what a ranker's `search` answered as its `hits`),
+ * with the first admitted hit's fields (`lead`; absent when no id was admitted or its
+ * fields could not be read).
+ */
+export function clipWithLead(output: unknown, ask: number, admit: (id: string) => boolean): { clipped: ClipResult; lead?: LeadHit } {
   if (isThenable(output)) {
     swallowRejection(output);
-    return { ok: false, failure: "thenable" };
+    return { clipped: { ok: false, failure: "thenable" } };
   }
-  if (!Array.isArray(output)) return { ok: false, failure: "not_a_list" };
   const ids: string[] = [];
   const seen = new Set<string>();
   let length: number;
+  let lead: LeadHit | undefined;
   try {
+    // Inside the try: `Array.isArray` throws on a revoked Proxy.
+    if (!Array.isArray(output)) return { clipped: { ok: false, failure: "not_a_list" } };
     length = Math.min(output.length, ask);
     for (let i = 0; i < length; i++) {
       const hit: unknown = output[i];
@@ -48,10 +75,13 @@ export function clipHits(run: () => unknown, ask: number, admit: (id: string) =>
       const id: unknown = (hit as { id?: unknown }).id;
       if (typeof id !== "string" || seen.has(id)) continue;
       seen.add(id);
-      if (admit(id)) ids.push(id);
+      if (!admit(id)) continue;
+      if (ids.length === 0) lead = leadFields(hit);
+      ids.push(id);
     }
   } catch (cause) {
-    return { ok: false, failure: "threw", cause };
+    return { clipped: { ok: false, failure: "threw", cause } };
   }
-  return { ok: true, ids, full: length >= ask };
+  const clipped: ClipResult = { ok: true, ids, full: length >= ask };
+  return lead === undefined ? { clipped } : { clipped, lead };
 }

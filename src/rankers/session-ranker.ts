@@ -1,4 +1,5 @@
 import { isToolsiftError } from "../errors.js";
+import { cutCodeUnits } from "../trust/labels.js";
 import type { ToolRanker, ToolSearchDoc } from "../types.js";
 import { rankerKind, rankerSearch, isThenable, swallowRejection, type RankerInput } from "./shape.js";
 import { safeWarn, type WarningHook } from "./warnings.js";
@@ -11,7 +12,15 @@ export interface BuiltRanker {
   readonly search?: (query: string, limit: number) => unknown;
 }
 
-function built(ranker: ToolRanker, kind: string): BuiltRanker {
+/**
+ * Code units of a ranker's `kind` kept (recorded in every search decision, named in
+ * warnings). A longer kind is cut, never refused: it only labels the decision, and a 10 MB
+ * kind would otherwise be copied into every record.
+ */
+export const MAX_RANKER_KIND_LENGTH = 64;
+
+function built(ranker: ToolRanker, fullKind: string): BuiltRanker {
+  const kind = cutCodeUnits(fullKind, MAX_RANKER_KIND_LENGTH);
   const search = rankerSearch(ranker);
   return search === undefined ? { ranker, kind } : { ranker, kind, search };
 }

@@ -192,7 +192,7 @@ export type ResolvedToolSearch = Omit<ParsedToolSearch, "annotations" | "catalog
   readonly annotations?: ToolAnnotations;
 };
 
-/** The validated config. Tool lists and annotations are the host's own objects (never copies). */
+/** The validated config. The catalogue, annotations and tool definitions are the host's own objects (`tools` is a copy of the list). */
 export interface ResolvedSessionConfig {
   readonly runId: string;
   readonly tools: readonly ToolDefinition[];
@@ -252,18 +252,31 @@ function toConfigError(input: unknown, issue: z.core.$ZodIssue, cause: unknown, 
  * a ranker that is a class or lacks a string `kind` is an `invalid_ranker` error.
  */
 export function parseSessionConfig(input: unknown): ResolvedSessionConfig {
+  try {
+    return parseOnce(input);
+  } catch (cause) {
+    if (cause instanceof ToolsiftError) throw cause;
+    // A getter or proxy trap of the host's config threw while it was read.
+    throw configError([], "could not be read (a getter or proxy trap threw)", cause);
+  }
+}
+
+function parseOnce(input: unknown): ResolvedSessionConfig {
   const result = sessionSchema.safeParse(input);
   if (!result.success) throw toConfigError(input, result.error.issues[0]!, result.error);
   const parsed = result.data;
-  const raw = input as ToolSearchSessionConfig;
   if (parsed.toolSearch?.ranker !== undefined) checkRankerInput(parsed.toolSearch.ranker, ["toolSearch", "ranker"]);
+  // The checked values themselves, never a second read of the host's object: a getter could
+  // answer the second read with something the schema never saw. `z.custom` passes the host's
+  // catalogue and annotations through as they are; `tools` is a copy of the list, of the
+  // host's own definitions.
   const toolSearch =
     parsed.toolSearch === undefined
       ? undefined
-      : { ...parsed.toolSearch, catalog: raw.toolSearch!.catalog, annotations: raw.toolSearch!.annotations };
+      : { ...parsed.toolSearch, catalog: parsed.toolSearch.catalog, annotations: parsed.toolSearch.annotations };
   return {
     runId: parsed.runId,
-    tools: raw.tools ?? [],
+    tools: parsed.tools,
     toolSearch,
     journal: parsed.journal,
     divergence: parsed.divergence,

@@ -1,4 +1,4 @@
-import { MAX_RANK_ASK, clipHits, type RankFailure } from "../rankers/clip.js";
+import { MAX_RANK_ASK, clipWithLead, type ClipResult, type LeadHit, type RankFailure } from "../rankers/clip.js";
 import { isThenable } from "../rankers/shape.js";
 import type { BuiltRanker } from "../rankers/session-ranker.js";
 
@@ -21,31 +21,66 @@ export type RankedPage =
   | { readonly ok: true; readonly ids: readonly string[]; readonly verdict: PageVerdict }
   | { readonly ok: false; readonly failure: RankFailure; readonly cause?: unknown };
 
-/**
- * The verdict on the first admitted id, read defensively from the ranker's last answer: with a
- * numeric `floor`, the admitted hit itself must reach it (the ranker's best hit may be a tool
- * already on the menu); otherwise the ranker's own `confident`. Anything unreadable is no verdict.
- */
-function pageVerdict(answer: unknown, hits: unknown, first: string | undefined, ask: number): PageVerdict {
-  if (first === undefined) return NO_VERDICT;
+/** What a `search` answer says beside its hits, read once; `undefined` when unreadable. */
+interface AnswerFields {
+  readonly confident: unknown;
+  readonly floor: unknown;
+}
+
+function answerFields(answer: unknown): AnswerFields | undefined {
   try {
     const { confident, floor } = answer as { confident?: unknown; floor?: unknown };
-    let hit: { score?: unknown; match?: unknown } | undefined;
-    const list = hits as readonly unknown[];
-    for (let index = 0; index < Math.min(list.length, ask) && hit === undefined; index++) {
-      const entry = list[index] as { id?: unknown } | null;
-      if (typeof entry === "object" && entry !== null && entry.id === first) hit = entry as { score?: unknown; match?: unknown };
-    }
-    if (hit === undefined) return NO_VERDICT;
-    const { score, match } = hit;
-    const fallback = match === "name";
-    if (typeof floor === "number" && Number.isFinite(floor)) {
-      return { confident: !fallback && typeof score === "number" && score >= floor, fallback };
-    }
-    return { confident: confident !== false && !fallback, fallback };
+    return { confident, floor };
   } catch {
-    return NO_VERDICT;
+    return undefined;
   }
+}
+
+/** One round: the page's hits admitted and clipped, its first hit's fields, and what the answer said of them. */
+interface Round {
+  readonly clipped: ClipResult;
+  readonly lead?: LeadHit;
+  readonly answer?: AnswerFields;
+}
+
+/**
+ * Asks the ranker once: through `search` when it has one (its `hits`, `confident` and
+ * `floor` read once, here), else `rank`. Everything the page needs is read before the
+ * session changes anything.
+ */
+function askRanker(built: BuiltRanker, query: string, size: number, admit: (id: string) => boolean): Round {
+  const search = built.search;
+  let output: unknown;
+  let answer: unknown;
+  try {
+    if (search === undefined) output = built.ranker.rank(query, size);
+    else {
+      answer = search.call(built.ranker, query, size);
+      output = isThenable(answer) ? answer : (answer as { hits?: unknown } | null)?.hits;
+    }
+  } catch (cause) {
+    return { clipped: { ok: false, failure: "threw", cause } };
+  }
+  const { clipped, lead } = clipWithLead(output, size, admit);
+  if (search === undefined || !clipped.ok) return { clipped };
+  const fields = answerFields(answer);
+  return { clipped, ...(lead === undefined ? {} : { lead }), ...(fields === undefined ? {} : { answer: fields }) };
+}
+
+/**
+ * The verdict on the first admitted hit: with a numeric `floor`, that hit itself must reach
+ * it (the ranker's best hit may be a tool already on the menu); otherwise the ranker's own
+ * `confident`. Anything unreadable is no verdict.
+ */
+function pageVerdict(answer: AnswerFields | undefined, lead: LeadHit | undefined): PageVerdict {
+  if (answer === undefined || lead === undefined) return NO_VERDICT;
+  const { confident, floor } = answer;
+  const { score, match } = lead;
+  const fallback = match === "name";
+  if (typeof floor === "number" && Number.isFinite(floor)) {
+    return { confident: !fallback && typeof score === "number" && score >= floor, fallback };
+  }
+  return { confident: confident !== false && !fallback, fallback };
 }
 
 /**
@@ -64,23 +99,12 @@ export function rankPage(
   admit: (id: string) => boolean,
 ): RankedPage {
   let ask = Math.min(MAX_RANK_ASK, Math.max(1, need + overAsk));
-  const search = built.search;
-  let answer: unknown;
-  let hits: unknown;
-  const run = (size: number) => (): unknown => {
-    if (search === undefined) return built.ranker.rank(query, size);
-    answer = search.call(built.ranker, query, size);
-    if (isThenable(answer)) return answer;
-    hits = (answer as { hits?: unknown } | null)?.hits;
-    return hits;
-  };
   for (let round = 1; ; round++) {
-    const size = ask;
-    const clipped = clipHits(run(size), size, admit);
+    const { clipped, lead, answer } = askRanker(built, query, ask, admit);
     if (!clipped.ok) return clipped;
     if (clipped.ids.length >= need || !clipped.full || ask >= MAX_RANK_ASK || round >= MAX_RANK_ROUNDS) {
       const ids = clipped.ids.slice(0, need);
-      return { ok: true, ids, verdict: search === undefined ? NO_VERDICT : pageVerdict(answer, hits, ids[0], size) };
+      return { ok: true, ids, verdict: built.search === undefined ? NO_VERDICT : pageVerdict(answer, lead) };
     }
     ask = Math.min(MAX_RANK_ASK, ask * 2);
   }

@@ -30,6 +30,16 @@ function fail(message: string, path: readonly (string | number)[]): ParsedSearch
  * that is not a positive integer is invalid. Unknown fields are ignored.
  */
 export function parseSearchInput(raw: unknown, maxPerSearch: number): ParsedSearchInput {
+  try {
+    return parseOnce(raw, maxPerSearch);
+  } catch {
+    // A getter or proxy trap in the input threw (a host handing the model's arguments through
+    // a Proxy); the model gets a plain error result and the host's error goes no further.
+    return fail("search_tools input could not be read.", []);
+  }
+}
+
+function parseOnce(raw: unknown, maxPerSearch: number): ParsedSearchInput {
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
     return fail("search_tools takes an object: { query: string, limit?: integer, select?: string[] }.", []);
   }

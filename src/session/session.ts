@@ -1,3 +1,4 @@
+import { WorkBudget } from "../core/work-budget.js";
 import { ToolsiftError } from "../errors.js";
 import { fingerprint } from "../journal/fingerprint.js";
 import { InMemoryJournal, type Journal } from "../journal/memory.js";
@@ -10,10 +11,10 @@ import { deepFreeze } from "../trust/schema.js";
 import { resultDescription, type ToolSpec } from "../trust/spec.js";
 import { admitRecorded, planLoaded, recordedSet, type LoadBudget } from "./admission.js";
 import type { SessionCatalog } from "./catalog.js";
-import { parseSessionConfig, type ResolvedToolSearch, type ToolSearchSessionConfig } from "./config.js";
+import { parseSessionConfig, type ResolvedSessionConfig, type ResolvedToolSearch, type ToolSearchSessionConfig } from "./config.js";
 import { rankPage, type PageVerdict } from "./live-search.js";
 import type { Menu } from "./menu.js";
-import { nearNames } from "./near-names.js";
+import { NEAR_NAMES_BUDGET, nearNames } from "./near-names.js";
 import { echoName, searchError, type SearchErrorResult, type SearchToolsResult, type ToolCallErrorResult } from "./results.js";
 import { parseSearchInput, type SearchInput } from "./search-input.js";
 import { setUpSession } from "./setup.js";
@@ -24,6 +25,45 @@ const NOTE_NOT_CONFIDENT = "No confident match; these are the closest tools.";
 const NOTE_NAME_FALLBACK = "No tool matched the words of the query; these tools' names contain part of it.";
 const NOTE_NOT_LOADED = "Tools with loaded: false did not fit on the menu and cannot be called.";
 const MAX_NOTED_NAMES = 5;
+
+// The host's call object, each field read once; a getter or proxy trap that throws is the
+// host's error, typed, with the original as `cause`.
+function readCall(call: unknown): { turn: number; index: number; name: string } {
+  if (typeof call !== "object" || call === null) throw new ToolsiftError("invalid_tool_call", "A tool call is { turn, index, name, input }.");
+  let turn: unknown;
+  let index: unknown;
+  let name: unknown;
+  try {
+    ({ turn, index, name } = call as Record<string, unknown>);
+  } catch (cause) {
+    throw new ToolsiftError("invalid_tool_call", "The tool call could not be read (a getter or proxy trap threw).", { cause });
+  }
+  if (!isIndex(turn) || !isIndex(index)) {
+    throw new ToolsiftError("invalid_tool_call", "turn and index are non-negative integers.", { path: isIndex(turn) ? ["index"] : ["turn"] });
+  }
+  if (typeof name !== "string") throw new ToolsiftError("invalid_tool_call", "name is a string.", { path: ["name"] });
+  return { turn, index, name };
+}
+
+// Tool definitions are host objects read here for the first time; a getter or proxy trap
+// that throws is a config error with the host's error as `cause`.
+function readSetup(resolved: ResolvedSessionConfig): ReturnType<typeof setUpSession> {
+  try {
+    return setUpSession(resolved);
+  } catch (cause) {
+    if (cause instanceof ToolsiftError) throw cause;
+    throw new ToolsiftError("invalid_config", "config: a tool definition could not be read (a getter or proxy trap threw)", { cause });
+  }
+}
+
+// Read only for a search call: a call of another tool never touches its input.
+function readInput(call: ToolCall): unknown {
+  try {
+    return call.input;
+  } catch (cause) {
+    throw new ToolsiftError("invalid_tool_call", "The tool call's input could not be read (a getter or proxy trap threw).", { path: ["input"], cause });
+  }
+}
 
 function isIndex(value: unknown): value is number {
   return typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
@@ -62,6 +102,7 @@ export class ToolSearchSession {
   #searchMenuChars = 0;
   #fingerprint: string | undefined;
   #warnedConfig = false;
+  #busy = false;
 
   /** @internal Use `createToolSearchSession`. */
   constructor(config: ToolSearchSessionConfig) {
@@ -69,7 +110,7 @@ export class ToolSearchSession {
     this.runId = resolved.runId;
     this.#search = resolved.toolSearch;
     this.#warn = resolved.onWarning ?? emitProcessWarning;
-    const setup = setUpSession(resolved);
+    const setup = readSetup(resolved);
     this.#menu = setup.menu;
     this.#catalog = setup.catalog;
     this.#universeOnMenu = setup.universeOnMenu;
@@ -125,14 +166,23 @@ export class ToolSearchSession {
    * `journal_divergence` when a replay goes another way in `"fail"` mode.
    */
   handleToolCall(call: ToolCall): ToolCallOutcome {
-    if (typeof call !== "object" || call === null) throw new ToolsiftError("invalid_tool_call", "A tool call is { turn, index, name, input }.");
-    const { turn, index, name } = call;
-    if (!isIndex(turn) || !isIndex(index)) {
-      throw new ToolsiftError("invalid_tool_call", "turn and index are non-negative integers.", { path: isIndex(turn) ? ["index"] : ["turn"] });
+    // A ranker, a getter of the host's objects or the journal's store may call back into the
+    // session; serving that call would record a decision the outer call then contradicts.
+    if (this.#busy) {
+      throw new ToolsiftError("reentrant_call", "handleToolCall was called again before the previous call of this session returned; nothing was recorded for it.");
     }
-    if (typeof name !== "string") throw new ToolsiftError("invalid_tool_call", "name is a string.", { path: ["name"] });
+    this.#busy = true;
+    try {
+      return this.#handle(call);
+    } finally {
+      this.#busy = false;
+    }
+  }
+
+  #handle(call: ToolCall): ToolCallOutcome {
+    const { turn, index, name } = readCall(call);
     if (this.#search !== undefined && name === this.#search.toolName) {
-      return this.#searchCall(this.#search, call, searchDecisionId(this.runId, turn, index));
+      return this.#searchCall(this.#search, name, readInput(call), searchDecisionId(this.runId, turn, index));
     }
     const entry = this.#menu.get(name);
     if (entry?.tool !== undefined) {
@@ -150,11 +200,19 @@ export class ToolSearchSession {
     }
     const menuNames = this.#menu.names();
     const admit = this.#admit;
+    // One budget for looking at catalogue ids and comparing them: a catalogue whose ids are
+    // mostly not admitted (on the menu) costs its look-ups too.
+    const budget = new WorkBudget(NEAR_NAMES_BUDGET);
     const candidates = function* (): Generator<string> {
       yield* menuNames;
-      if (catalog !== undefined) for (const id of catalog.universe()) if (admit(id)) yield id;
+      if (catalog !== undefined) {
+        for (const id of catalog.universe()) {
+          if (!budget.take(1)) return;
+          if (admit(id)) yield id;
+        }
+      }
     };
-    const suggestions = nearNames(name, candidates());
+    const suggestions = nearNames(name, candidates(), budget);
     const tainted = suggestions.some((suggestion) => (this.#menu.get(suggestion)?.thirdParty ?? catalog?.get(suggestion)?.trust.thirdParty) === true);
     const message = `Unknown tool ${echoName(name)}.${suggestions.length > 0 ? ` Did you mean: ${suggestions.join(", ")}?` : ""}`;
     return { result: deepFreeze({ code: "unknown_tool", message, suggestions }), tainted };
@@ -164,15 +222,26 @@ export class ToolSearchSession {
     return { kind: "search", name, result, tainted: false, decisionId, source: "refused", added: [] };
   }
 
-  #searchCall(search: ResolvedToolSearch, call: ToolCall, decisionId: string): SearchCallOutcome {
-    const parsed = parseSearchInput(call.input, search.maxPerSearch);
-    if (!parsed.ok) return this.#refused(call.name, decisionId, parsed.error);
-    if (this.#searches >= search.maxSearches) return this.#refused(call.name, decisionId, searchError("search_limit_reached"));
+  #searchCall(search: ResolvedToolSearch, name: string, raw: unknown, decisionId: string): SearchCallOutcome {
+    const parsed = parseSearchInput(raw, search.maxPerSearch);
+    if (!parsed.ok) return this.#refused(name, decisionId, parsed.error);
+    if (this.#searches >= search.maxSearches) return this.#refused(name, decisionId, searchError("search_limit_reached"));
     const lookup = this.#log.lookup(decisionId);
+    let outcome: SearchCallOutcome;
+    try {
+      if (lookup.kind === "unrecorded") outcome = this.#refused(name, decisionId, searchError("search_unavailable"));
+      else if (lookup.kind === "replay") outcome = this.#replay(name, parsed.input, decisionId, lookup.record);
+      else outcome = this.#live(name, parsed.input, decisionId);
+    } catch (error) {
+      // A live call that threw recorded nothing (the record is the last step that can
+      // throw), so it is not counted and its id stays free for the host's retry. A replay
+      // that threw has diverged; it stays decided, as the recorded run's call was.
+      if (lookup.kind === "live") this.#log.release(decisionId);
+      else this.#searches++;
+      throw error;
+    }
     this.#searches++;
-    if (lookup.kind === "unrecorded") return this.#refused(call.name, decisionId, searchError("search_unavailable"));
-    if (lookup.kind === "replay") return this.#replay(call.name, parsed.input, decisionId, lookup.record);
-    return this.#live(call.name, parsed.input, decisionId);
+    return outcome;
   }
 
   #budget(): LoadBudget {
