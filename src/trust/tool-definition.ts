@@ -18,7 +18,8 @@ export interface TaintedText {
  *
  * Trust (SPEC §5): a tool is third-party (un-vouched) when `origin` is `"remote"` (any value
  * other than `"local"` counts), when it carries a `jsonInputSchema`, or when `kind` is
- * `"a2a"`. `trustJsonSchemaText: true` is the operator vouching for its text.
+ * `"a2a"`. Only the host vouches for its text, through the `trustJsonSchemaText` option of
+ * the session or of `toolSearchDocs`; nothing on the tool object does.
  *
  * @example
  * const tool: ToolDefinition = {
@@ -43,8 +44,6 @@ export interface ToolDefinition {
   readonly jsonInputSchema?: unknown;
   readonly origin?: string;
   readonly kind?: string;
-  /** The operator vouches for this remote tool's text (description-level only). */
-  readonly trustJsonSchemaText?: boolean;
   readonly [extra: string]: unknown;
 }
 
@@ -63,8 +62,7 @@ export interface McpToolsList {
 
 /**
  * Which remote tools the operator vouches for: `true` for all of them, or a list of id
- * prefixes (for example one per MCP server: `["github__"]`). A tool's own
- * `trustJsonSchemaText: true` vouches for it as well.
+ * prefixes (for example one per MCP server: `["github__"]`).
  */
 export type TrustJsonSchemaText = boolean | readonly string[];
 
