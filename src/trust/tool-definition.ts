@@ -76,6 +76,19 @@ export function tainted(text: string): TaintedText {
   return Object.freeze({ tainted: true as const, text });
 }
 
+/**
+ * The name rule of a third-party tool: MCP's tool-name rule, 1–128 of `A–Z a–z 0–9 _ . -`
+ * (`server__tool` fits, `_` being allowed). The name is what the model calls, what the menu
+ * and results show and what the index ranks on, so a third-party name outside it (a
+ * sentence, a control or bidi character, a 100k-unit string) is refused.
+ */
+export const THIRD_PARTY_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
+
+/** True when `key` may name a third-party tool (`THIRD_PARTY_NAME`). */
+export function isThirdPartyName(key: string): boolean {
+  return THIRD_PARTY_NAME.test(key);
+}
+
 /** The key a tool is known by (`id`, else `name`), or `undefined` when it has neither. */
 export function toolKey(tool: unknown): string | undefined {
   if (typeof tool !== "object" || tool === null) return undefined;
