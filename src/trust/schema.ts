@@ -7,9 +7,10 @@ export type JsonValue = null | boolean | number | string | readonly JsonValue[] 
  * kept (the model needs it to call the tool); its free text is not (it is the server's
  * words, the same as its description).
  *
- * - `maxDepth`: sub-schemas nested deeper than this become `{}` (any value). Range 0–12.
+ * - `maxDepth`: sub-schemas nested deeper than this become `{}` (any value).
  * - `maxNodes`: sub-schemas read per schema; later ones become `{}`.
- * - `maxKeyLength`: code units of a kept property name, `$defs` key or enum string.
+ * - `maxKeyLength`: code units of a kept property name, `required` entry, `$defs` key, or
+ *   enum or const string.
  * - `maxEnum`: values of a kept `enum` (a longer one is dropped whole: a cut enum would tell
  *   the model that valid values are invalid), and sub-schemas of a kept list (`anyOf`, …).
  *   128 because the largest enum of the real MCP catalogue we measured has 126 values.
