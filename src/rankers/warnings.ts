@@ -12,7 +12,9 @@ export type ToolsiftWarningCode =
   /** A journal was recorded under another session configuration (caps, catalogue, trust). Once per session. */
   | "TOOLSIFT_JOURNAL_CONFIG"
   /** A catalogue tool's own input schema is not JSON (a cycle, a BigInt): it is never loaded. Once per tool. */
-  | "TOOLSIFT_TOOL_SPEC";
+  | "TOOLSIFT_TOOL_SPEC"
+  /** Third-party tools whose name breaks MCP's tool-name rule were left out of the session. Once per session. */
+  | "TOOLSIFT_TOOL_NAME";
 
 export interface ToolsiftWarning {
   readonly code: ToolsiftWarningCode;

@@ -22,7 +22,7 @@ const catalog: ToolDefinition[] = [
   },
   { id: "peer__weather_agent", kind: "a2a", description: CANARY, params: [{ name: "city", description: CANARY }] },
   { id: "remote__weather_feed", origin: "remote", description: CANARY, aliases: [CANARY] },
-  { id: "vouched__weather_tainted", origin: "remote", trustJsonSchemaText: true, description: tainted(CANARY) },
+  { id: "vouched__weather_tainted", origin: "remote", description: tainted(CANARY) },
   { id: "local__weather_tainted", description: tainted(CANARY), tags: ["weather"] },
   { id: "first__weather_report", description: "Weather report for a city." },
 ];
@@ -35,6 +35,7 @@ describe("un-vouched descriptions (canary)", () => {
       tools: [{ id: "reply", description: "Reply." }],
       toolSearch: {
         catalog,
+        trustJsonSchemaText: ["vouched__"],
         maxPerSearch: 10,
         ranker: (docs) => {
           docsSeen.push(docs);

@@ -2,7 +2,7 @@ import type { ToolSearchDoc } from "../types.js";
 import { toolTrust, type ToolTrust, type TrustOptions } from "../trust/policy.js";
 import { toolSpec, type ToolSpec } from "../trust/spec.js";
 import { annotationFor, catalogueTools, toolSearchDoc } from "../trust/tool-docs.js";
-import { toolKey, type ToolDefinition } from "../trust/tool-definition.js";
+import { isThirdPartyName, toolKey, type ToolDefinition } from "../trust/tool-definition.js";
 import { configError, type ResolvedToolSearch } from "./config.js";
 import type { ToolAnnotations } from "../trust/tool-definition.js";
 
@@ -17,7 +17,8 @@ export interface CatalogEntry {
 
 /**
  * The session's view of `toolSearch.catalog` (SPEC §6.3): entries keyed by id, minus those
- * that share an id with a menu tool (the menu's definition wins), and the searchable
+ * that share an id with a menu tool (the menu's definition wins) and third-party entries
+ * whose name breaks MCP's tool-name rule (`refusedNames`), and the searchable
  * universe (entries whose id passes the `namespaces` allowlist). Index docs and menu specs
  * are built lazily: a session that never searches never pays for them.
  */
@@ -27,6 +28,8 @@ export class SessionCatalog {
   readonly #annotations: ToolAnnotations | undefined;
   readonly #specs = new Map<string, ToolSpec | null>();
   readonly #hidden: number;
+  /** Catalogue positions of third-party entries left out for their name (`THIRD_PARTY_NAME`). */
+  readonly refusedNames: readonly number[];
   #docs: readonly ToolSearchDoc[] | undefined;
 
   constructor(
@@ -39,18 +42,27 @@ export class SessionCatalog {
     const namespaces = config.namespaces;
     let shadowed = 0;
     const seen = new Set<string>();
+    const refused: number[] = [];
     tools.forEach((tool, position) => {
       const key = toolKey(tool);
       if (key === undefined) throw configError([...base, position], "must have a non-empty string id or name");
+      const trust = toolTrust(tool, key, trustOptions);
+      // Left out, not a config error: one hostile server must not break the session. Before
+      // the duplicate check, whose message would echo the name.
+      if (trust.thirdParty && !isThirdPartyName(key)) {
+        refused.push(position);
+        return;
+      }
       if (seen.has(key)) throw configError([...base, position], `repeats the tool id ${JSON.stringify(key.slice(0, 80))}`);
       seen.add(key);
       if (menuNames.has(key)) {
         shadowed++;
         return;
       }
-      this.#entries.set(key, { key, tool, trust: toolTrust(tool, key, trustOptions), position });
+      this.#entries.set(key, { key, tool, trust, position });
       if (namespaces === undefined || namespaces.some((prefix) => key.startsWith(prefix))) this.#universe.add(key);
     });
+    this.refusedNames = Object.freeze(refused);
     this.#annotations = config.annotations;
     this.#hidden = shadowed + this.#entries.size - this.#universe.size;
   }

@@ -1,6 +1,7 @@
+import { emitProcessWarning, safeWarn } from "../rankers/warnings.js";
 import { toolTrust } from "../trust/policy.js";
 import { toolSpec } from "../trust/spec.js";
-import { toolKey } from "../trust/tool-definition.js";
+import { isThirdPartyName, toolKey } from "../trust/tool-definition.js";
 import { SessionCatalog } from "./catalog.js";
 import { configError, type ResolvedSessionConfig } from "./config.js";
 import { Menu } from "./menu.js";
@@ -14,10 +15,24 @@ export interface SessionSetup {
   readonly universeOnMenu: number;
 }
 
+const MAX_WARNED_POSITIONS = 5;
+
+// One warning per session however many entries a hostile server sends; the names are not
+// echoed (they are the server's text), only where they are.
+function warnRefusedNames(config: ResolvedSessionConfig, refused: readonly string[]): void {
+  if (refused.length === 0) return;
+  const shown = refused.slice(0, MAX_WARNED_POSITIONS).join(", ") + (refused.length > MAX_WARNED_POSITIONS ? ", …" : "");
+  safeWarn(config.onWarning ?? emitProcessWarning, {
+    code: "TOOLSIFT_TOOL_NAME",
+    message: `${refused.length} third-party tool(s) left out: a third-party name is 1–128 characters of A–Z, a–z, 0–9, "_", "." or "-" (${shown}).`,
+  });
+}
+
 /**
  * Builds the turn-0 menu (SPEC §6.2): the search meta-tool, the agent's own tools, then the
  * `alwaysLoaded` catalogue entries. Name collisions and unusable entries are loud config
- * errors naming the field.
+ * errors naming the field; third-party tools named outside MCP's tool-name rule are left
+ * out with one `TOOLSIFT_TOOL_NAME` warning.
  */
 export function setUpSession(config: ResolvedSessionConfig): SessionSetup {
   const menu = new Menu();
@@ -33,22 +48,32 @@ export function setUpSession(config: ResolvedSessionConfig): SessionSetup {
     });
   }
   const agentNames = new Set<string>();
+  const refused: string[] = [];
   config.tools.forEach((tool, position) => {
     const key = toolKey(tool);
     if (key === undefined) throw configError(["tools", position], "must have a non-empty string id or name");
+    const trust = toolTrust(tool, key, { trustJsonSchemaText });
+    if (trust.thirdParty && !isThirdPartyName(key)) {
+      refused.push(`tools[${position}]`);
+      return;
+    }
     if (search !== undefined && key === search.toolName) {
       throw configError(["toolSearch", "toolName"], `collides with the agent's tool at tools[${position}]; choose another name`);
     }
     if (agentNames.has(key)) throw configError(["tools", position], `repeats the tool id ${JSON.stringify(key.slice(0, 80))}`);
     agentNames.add(key);
-    const trust = toolTrust(tool, key, { trustJsonSchemaText });
     const spec = toolSpec(tool, key, trust);
     if (spec === undefined) throw configError(["tools", position, "inputSchema"], "must be JSON (no cycles, functions or BigInts)");
     menu.add({ name: key, spec, tool, section: "agent", thirdParty: trust.thirdParty });
   });
-  if (search === undefined) return { menu, catalog: undefined, universeOnMenu: 0 };
+  if (search === undefined) {
+    warnRefusedNames(config, refused);
+    return { menu, catalog: undefined, universeOnMenu: 0 };
+  }
 
   const catalog = new SessionCatalog(search, agentNames);
+  const catalogPath = Array.isArray(search.catalog) ? "toolSearch.catalog" : "toolSearch.catalog.tools";
+  warnRefusedNames(config, [...refused, ...catalog.refusedNames.map((position) => `${catalogPath}[${position}]`)]);
   const clash = catalog.get(search.toolName);
   if (clash !== undefined) {
     throw configError(["toolSearch", "toolName"], `collides with the catalogue tool at position ${clash.position}; choose another name`);

@@ -54,10 +54,9 @@ export function toolTrust(tool: ToolDefinition, key: string, options: TrustOptio
   const descriptionTainted = raw !== undefined && typeof raw !== "string";
   const remote = options.allRemote === true || isRemoteTool(tool);
   const thirdParty = remote || descriptionTainted;
-  const vouched =
-    remote &&
-    !descriptionTainted &&
-    (tool.trustJsonSchemaText === true || operatorVouches(key, options.trustJsonSchemaText));
+  // Only the host vouches (its options); a field on the tool object is the server's own
+  // word, so a remote `tools/list` entry could vouch for itself.
+  const vouched = remote && !descriptionTainted && operatorVouches(key, options.trustJsonSchemaText);
   const ownTextTrusted = !thirdParty || vouched;
   const description = ownTextTrusted && typeof raw === "string" ? raw : undefined;
   return Object.freeze({ thirdParty, vouched, descriptionTainted, ownTextTrusted, description });

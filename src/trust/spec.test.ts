@@ -43,7 +43,7 @@ describe("toolSpec", () => {
       description: WITHHELD_DESCRIPTION,
       inputSchema: { type: "object", properties: { p: {} } },
     });
-    expect(specOf({ id: "c", origin: "remote", trustJsonSchemaText: true, description: tainted("x") })!.description).toBe(
+    expect(specOf({ id: "c", origin: "remote", description: tainted("x") }, { trustJsonSchemaText: true })!.description).toBe(
       WITHHELD_DESCRIPTION,
     );
     expect(specOf({ id: "d", description: tainted("x") })!.description).toBe(WITHHELD_DESCRIPTION);

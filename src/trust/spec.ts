@@ -1,7 +1,7 @@
 import { cutCodeUnits } from "./labels.js";
 import { readParams } from "./params.js";
 import { WITHHELD_DESCRIPTION, type ToolTrust } from "./policy.js";
-import { deepFreeze, jsonCopy, sanitizeSchema, type JsonObject } from "./schema.js";
+import { SCHEMA_LIMITS, deepFreeze, jsonCopy, sanitizeSchema, type JsonObject } from "./schema.js";
 import type { ToolDefinition } from "./tool-definition.js";
 
 /**
@@ -40,8 +40,9 @@ function schemaFromParams(tool: ToolDefinition, withText: boolean): JsonObject {
 }
 
 /**
- * The model-facing spec of a tool (SPEC §5, §6.2). A third-party tool nobody vouched for
- * shows the withheld text and a schema stripped of its text; a tainted description is
+ * The model-facing spec of a tool. A third-party tool nobody vouched for shows the withheld
+ * text and a schema stripped of its text, at most `SCHEMA_LIMITS.maxSpecChars` code units
+ * as JSON (for a name within the third-party name rule); a tainted description is
  * withheld even when vouched. Returns `undefined` when the tool's own (first-party or
  * vouched) schema is not JSON (a cycle, a BigInt): the caller reports it as a config error.
  *
@@ -51,15 +52,17 @@ function schemaFromParams(tool: ToolDefinition, withText: boolean): JsonObject {
 export function toolSpec(tool: ToolDefinition, key: string, trust: ToolTrust): ToolSpec | undefined {
   const description = trust.ownTextTrusted ? (trust.description ?? "") : WITHHELD_DESCRIPTION;
   const source = tool.jsonInputSchema ?? tool.inputSchema;
+  // What the name and the withheld description leave of the spec bound (`{}` is 2 units).
+  const budget = SCHEMA_LIMITS.maxSpecChars - JSON.stringify({ name: key, description, inputSchema: {} }).length + 2;
   let inputSchema: JsonObject | undefined;
   if (source === undefined) {
     const fromParams = schemaFromParams(tool, trust.ownTextTrusted);
-    inputSchema = trust.ownTextTrusted ? fromParams : sanitizeSchema(fromParams);
+    inputSchema = trust.ownTextTrusted ? fromParams : sanitizeSchema(fromParams, budget);
   } else if (trust.ownTextTrusted) {
     inputSchema = jsonCopy(source);
     if (inputSchema === undefined) return undefined;
   } else {
-    inputSchema = sanitizeSchema(source);
+    inputSchema = sanitizeSchema(source, budget);
   }
   return deepFreeze({ name: key, description, inputSchema });
 }

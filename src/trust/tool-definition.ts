@@ -18,7 +18,8 @@ export interface TaintedText {
  *
  * Trust (SPEC §5): a tool is third-party (un-vouched) when `origin` is `"remote"` (any value
  * other than `"local"` counts), when it carries a `jsonInputSchema`, or when `kind` is
- * `"a2a"`. `trustJsonSchemaText: true` is the operator vouching for its text.
+ * `"a2a"`. Only the host vouches for its text, through the `trustJsonSchemaText` option of
+ * the session or of `toolSearchDocs`; nothing on the tool object does.
  *
  * @example
  * const tool: ToolDefinition = {
@@ -43,8 +44,6 @@ export interface ToolDefinition {
   readonly jsonInputSchema?: unknown;
   readonly origin?: string;
   readonly kind?: string;
-  /** The operator vouches for this remote tool's text (description-level only). */
-  readonly trustJsonSchemaText?: boolean;
   readonly [extra: string]: unknown;
 }
 
@@ -63,8 +62,7 @@ export interface McpToolsList {
 
 /**
  * Which remote tools the operator vouches for: `true` for all of them, or a list of id
- * prefixes (for example one per MCP server: `["github__"]`). A tool's own
- * `trustJsonSchemaText: true` vouches for it as well.
+ * prefixes (for example one per MCP server: `["github__"]`).
  */
 export type TrustJsonSchemaText = boolean | readonly string[];
 
@@ -76,6 +74,19 @@ export type TrustJsonSchemaText = boolean | readonly string[];
  */
 export function tainted(text: string): TaintedText {
   return Object.freeze({ tainted: true as const, text });
+}
+
+/**
+ * The name rule of a third-party tool: MCP's tool-name rule, 1–128 of `A–Z a–z 0–9 _ . -`
+ * (`server__tool` fits, `_` being allowed). The name is what the model calls, what the menu
+ * and results show and what the index ranks on, so a third-party name outside it (a
+ * sentence, a control or bidi character, a 100k-unit string) is refused.
+ */
+export const THIRD_PARTY_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
+
+/** True when `key` may name a third-party tool (`THIRD_PARTY_NAME`). */
+export function isThirdPartyName(key: string): boolean {
+  return THIRD_PARTY_NAME.test(key);
 }
 
 /** The key a tool is known by (`id`, else `name`), or `undefined` when it has neither. */

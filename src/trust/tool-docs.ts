@@ -4,6 +4,7 @@ import { normalizeLabels } from "./labels.js";
 import { readParams } from "./params.js";
 import { toolTrust, type ToolTrust, type TrustOptions } from "./policy.js";
 import {
+  isThirdPartyName,
   toolKey,
   type McpToolsList,
   type ToolAnnotation,
@@ -108,6 +109,9 @@ export function catalogueTools(
  *   `tools/list` input): host annotations only; when vouched (`trustJsonSchemaText`), its
  *   description, tags, aliases and parameter text as description-level text.
  * - A tainted description: never indexed, never vouched.
+ * - A third-party tool's name is ranked (it is what the model calls and sees anyway) and
+ *   must follow MCP's tool-name rule (`THIRD_PARTY_NAME`): one that does not is an
+ *   `invalid_catalogue` error naming the entry.
  *
  * @example
  * const docs = toolSearchDocs(catalogue, {
@@ -132,11 +136,20 @@ export function toolSearchDocs(
         path: [i],
       });
     }
+    const trust = toolTrust(tool, key, trustOptions);
+    if (trust.thirdParty && !isThirdPartyName(key)) {
+      // The name is not echoed: it is the server's text, and this message reaches logs.
+      throw new ToolsiftError(
+        "invalid_catalogue",
+        `Catalogue entry ${i} is a third-party tool whose name is not 1–128 characters of A–Z, a–z, 0–9, "_", "." or "-".`,
+        { path: [i, key === tool.id ? "id" : "name"] },
+      );
+    }
     if (seen.has(key)) {
       throw new ToolsiftError("duplicate_id", `Catalogue entry ${i} repeats the id ${JSON.stringify(key.slice(0, 80))}.`, { path: [i] });
     }
     seen.add(key);
-    docs.push(toolSearchDoc(tool, key, toolTrust(tool, key, trustOptions), annotationFor(options.annotations, key)));
+    docs.push(toolSearchDoc(tool, key, trust, annotationFor(options.annotations, key)));
   }
   return Object.freeze(docs);
 }
