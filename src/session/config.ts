@@ -119,8 +119,11 @@ const toolSearchSchema = z.strictObject(
     maxMenuChars: z.optional(cap(1, TOOL_SEARCH_CEILINGS.maxMenuChars)),
     trustJsonSchemaText: z.optional(
       z.custom<TrustJsonSchemaText>(
-        (value) => typeof value === "boolean" || (Array.isArray(value) && value.findIndex((prefix) => typeof prefix !== "string") < 0),
-        { error: "must be a boolean or an array of id prefixes" },
+        (value) =>
+          typeof value === "boolean" ||
+          typeof value === "function" ||
+          (Array.isArray(value) && value.findIndex((prefix) => typeof prefix !== "string") < 0),
+        { error: "must be a boolean, an array of id prefixes or a function (id) => boolean" },
       ),
     ),
   },

@@ -33,6 +33,14 @@ export interface TrustOptions {
 
 function operatorVouches(key: string, trust: TrustJsonSchemaText | undefined): boolean {
   if (trust === true) return true;
+  if (typeof trust === "function") {
+    // The host's own predicate; one that throws or answers anything but true vouches for nothing.
+    try {
+      return trust(key) === true;
+    } catch {
+      return false;
+    }
+  }
   if (!Array.isArray(trust)) return false;
   for (const prefix of trust) {
     if (typeof prefix === "string" && prefix.length > 0 && key.startsWith(prefix)) return true;

@@ -61,10 +61,12 @@ export interface McpToolsList {
 }
 
 /**
- * Which remote tools the operator vouches for: `true` for all of them, or a list of id
- * prefixes (for example one per MCP server: `["github__"]`).
+ * Which remote tools the operator vouches for: `true` for all of them, a list of id
+ * prefixes (for example one per MCP server: `["github__"]`), or a predicate on the tool id
+ * for exact choices (`(id) => vouched.has(id)`). Only the host's config says this; a tool
+ * object cannot vouch for itself.
  */
-export type TrustJsonSchemaText = boolean | readonly string[];
+export type TrustJsonSchemaText = boolean | readonly string[] | ((id: string) => boolean);
 
 /**
  * Wraps text from an untrusted channel so that the trust policy withholds it.

@@ -204,3 +204,26 @@ describe("skillSearchDocs", () => {
     expect(() => skillSearchDocs([{ id: "a" }, { id: "a" }])).toThrow(expect.objectContaining({ code: "duplicate_id" }));
   });
 });
+
+describe("vouching by a host predicate", () => {
+  const tools = [
+    { id: "github__create_pull_request", origin: "remote", description: "Open a pull request." },
+    { id: "github__create_pull_request_review", origin: "remote", description: "Review a pull request." },
+  ];
+
+  it("vouches exactly the ids the predicate accepts, where a prefix would take both", () => {
+    const docs = toolSearchDocs(tools, { trustJsonSchemaText: (id) => id === "github__create_pull_request" });
+    expect(docs.map((doc) => doc.description)).toEqual(["Open a pull request.", undefined]);
+    expect(toolSearchDocs(tools, { trustJsonSchemaText: ["github__create_pull_request"] }).every((doc) => doc.description !== undefined)).toBe(true);
+  });
+
+  it("vouches nothing when the predicate throws or answers anything but true", () => {
+    const throwing = () => {
+      throw new Error("host bug");
+    };
+    const truthy = (() => 1) as unknown as (id: string) => boolean;
+    for (const trustJsonSchemaText of [throwing, truthy]) {
+      expect(toolSearchDocs(tools, { trustJsonSchemaText }).map((doc) => doc.description)).toEqual([undefined, undefined]);
+    }
+  });
+});

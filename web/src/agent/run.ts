@@ -2,6 +2,7 @@
 // counting every call of the ranker, and replays it from its journal: the replay must
 // produce the same outcomes and the same menu with zero ranker calls (SPEC §9).
 import { isToolsiftError } from "../../../src/entry/browser.js";
+import { vouchedBy } from "../catalogue/model.js";
 import { InMemoryJournal, type Journal } from "../../../src/entry/browser.js";
 import { createToolSearchSession, type ToolCallOutcome } from "../../../src/entry/browser.js";
 import type { ToolDefinition } from "../../../src/entry/browser.js";
@@ -59,7 +60,7 @@ export function runScript(store: Store, calls: readonly ScriptCall[], journal: I
     tools: AGENT_TOOLS,
     journal: journal as Journal,
     onWarning: (warning) => warnings.push(`${warning.code}: ${warning.message}`),
-    toolSearch: { catalog: store.definitions, annotations: store.trust.annotations, ranker },
+    toolSearch: { catalog: store.definitions, annotations: store.trust.annotations, trustJsonSchemaText: vouchedBy(store.trust.vouched), ranker },
   });
   const initialMenu = session.menuNames();
   const steps: StepRecord[] = [];

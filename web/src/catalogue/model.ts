@@ -25,7 +25,7 @@ export interface TrustState {
   readonly remoteServers: readonly string[];
   /** Single tools marked third-party. */
   readonly remoteTools: readonly string[];
-  /** Third-party tools the operator vouches for (`trustJsonSchemaText: true`). */
+  /** Third-party tools the operator vouches for (passed as `trustJsonSchemaText: vouchedBy(vouched)`). */
   readonly vouched: readonly string[];
   /** Tools whose description arrived through an untrusted channel (never indexed, never shown). */
   readonly tainted: readonly string[];
@@ -89,7 +89,6 @@ export function readCatalogue(input: unknown): PlaygroundTool[] {
 export function toolDefinitions(tools: readonly PlaygroundTool[], trust: TrustState): ToolDefinition[] {
   const remoteServers = new Set(trust.remoteServers);
   const remoteTools = new Set(trust.remoteTools);
-  const vouched = new Set(trust.vouched);
   const taintedIds = new Set(trust.tainted);
   return tools.map((tool) => {
     const remote = remoteServers.has(tool.server) || remoteTools.has(tool.id);
@@ -100,8 +99,13 @@ export function toolDefinitions(tools: readonly PlaygroundTool[], trust: TrustSt
       aliases: tool.aliases,
       params: tool.params,
       origin: remote ? "remote" : "local",
-      ...(vouched.has(tool.id) ? { trustJsonSchemaText: true } : {}),
     };
     return definition;
   });
+}
+
+/** The operator's vouching as the package takes it: a host-side predicate on exact tool ids. */
+export function vouchedBy(vouched: readonly string[]): (id: string) => boolean {
+  const ids = new Set(vouched);
+  return (id) => ids.has(id);
 }

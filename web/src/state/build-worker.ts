@@ -2,6 +2,7 @@
 // worker has its own copy of the core; it sends back the index artifact, which the page
 // loads (a copy into a fresh core plus checks, no re-analysis).
 import wasmUrl from "../../../build/toolsift.wasm?url";
+import { vouchedBy } from "../catalogue/model.js";
 import { Bm25ToolRanker, init, isToolsiftError, type RankerOptions } from "../../../src/entry/browser.js";
 import { toolSearchDocs, type ToolAnnotations, type ToolDefinition } from "../../../src/entry/browser.js";
 
@@ -9,6 +10,8 @@ export interface BuildRequest {
   readonly id: number;
   readonly definitions: readonly ToolDefinition[];
   readonly annotations: ToolAnnotations;
+  /** Exact ids the operator vouches for (a predicate cannot cross postMessage). */
+  readonly vouched: readonly string[];
   readonly options: RankerOptions;
 }
 
@@ -19,11 +22,11 @@ export type BuildReply =
 const ready = init(fetch(wasmUrl));
 
 self.addEventListener("message", async (event: MessageEvent<BuildRequest>) => {
-  const { id, definitions, annotations, options } = event.data;
+  const { id, definitions, annotations, vouched, options } = event.data;
   try {
     await ready;
     const started = performance.now();
-    const ranker = new Bm25ToolRanker(toolSearchDocs(definitions, { annotations }), options);
+    const ranker = new Bm25ToolRanker(toolSearchDocs(definitions, { annotations, trustJsonSchemaText: vouchedBy(vouched) }), options);
     const milliseconds = performance.now() - started;
     const serialized = ranker.serialize();
     // Transfer a buffer of exactly the artifact's bytes.

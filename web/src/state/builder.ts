@@ -1,6 +1,7 @@
 // Index builds for the store: in a worker when the browser has workers (the page stays
 // responsive), else on the main thread. Both paths time the build itself.
 import { Bm25ToolRanker, ToolsiftError, type RankerOptions, type ToolsiftErrorCode } from "../../../src/entry/browser.js";
+import { vouchedBy } from "../catalogue/model.js";
 import { toolSearchDocs, type ToolAnnotations, type ToolDefinition } from "../../../src/entry/browser.js";
 import type { BuildReply, BuildRequest } from "./build-worker.js";
 
@@ -64,23 +65,23 @@ export class IndexBuilder {
     }
   }
 
-  build(definitions: readonly ToolDefinition[], annotations: ToolAnnotations, options: RankerOptions): Promise<Built> {
+  build(definitions: readonly ToolDefinition[], annotations: ToolAnnotations, vouched: readonly string[], options: RankerOptions): Promise<Built> {
     const worker = this.#start();
-    if (worker === undefined) return Promise.resolve(buildHere(definitions, annotations, options));
+    if (worker === undefined) return Promise.resolve(buildHere(definitions, annotations, vouched, options));
     const id = this.#next++;
-    const request: BuildRequest = { id, definitions, annotations, options };
+    const request: BuildRequest = { id, definitions, annotations, vouched, options };
     return new Promise<Built>((resolve, reject) => {
       this.#waiting.set(id, { resolve, reject });
       worker.postMessage(request);
     }).catch((error: unknown) => {
-      if (this.#broken && !(error instanceof ToolsiftError)) return buildHere(definitions, annotations, options);
+      if (this.#broken && !(error instanceof ToolsiftError)) return buildHere(definitions, annotations, vouched, options);
       throw error;
     });
   }
 }
 
-export function buildHere(definitions: readonly ToolDefinition[], annotations: ToolAnnotations, options: RankerOptions): Built {
+export function buildHere(definitions: readonly ToolDefinition[], annotations: ToolAnnotations, vouched: readonly string[], options: RankerOptions): Built {
   const started = performance.now();
-  const ranker = new Bm25ToolRanker(toolSearchDocs(definitions, { annotations }), options);
+  const ranker = new Bm25ToolRanker(toolSearchDocs(definitions, { annotations, trustJsonSchemaText: vouchedBy(vouched) }), options);
   return { ranker, milliseconds: performance.now() - started, loadMilliseconds: 0, where: "main thread" };
 }

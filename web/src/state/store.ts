@@ -6,7 +6,7 @@ import type { ToolDefinition } from "../../../src/entry/browser.js";
 // The trust view shows the policy's verdict itself, which the package does not export.
 import { toolTrust, type ToolTrust } from "../../../src/trust/policy.js";
 import { IndexBuilder } from "./builder.js";
-import { DEFAULT_TRUST, toolDefinitions, type PlaygroundTool, type TrustState } from "../catalogue/model.js";
+import { DEFAULT_TRUST, toolDefinitions, vouchedBy, type PlaygroundTool, type TrustState } from "../catalogue/model.js";
 import { DEFAULT_SETTINGS, rankerOptions, sameSettings, type Settings } from "./settings.js";
 import type { View } from "./url.js";
 
@@ -132,7 +132,8 @@ export class Store extends EventTarget {
   #refreshTrust(): void {
     const tools = this.catalogue?.tools ?? [];
     this.definitions = toolDefinitions(tools, this.trust);
-    this.verdicts = new Map(this.definitions.map((definition) => [definition.id!, toolTrust(definition, definition.id!)]));
+    const vouched = vouchedBy(this.trust.vouched);
+    this.verdicts = new Map(this.definitions.map((definition) => [definition.id!, toolTrust(definition, definition.id!, { trustJsonSchemaText: vouched })]));
   }
 
   /** Rebuilds soon, once: slider drags and typing in a label field coalesce. */
@@ -158,7 +159,7 @@ export class Store extends EventTarget {
     const request = ++this.#latest;
     this.#setBusy(true);
     try {
-      const built = await this.#builder.build(this.definitions, this.trust.annotations, rankerOptions(this.settings));
+      const built = await this.#builder.build(this.definitions, this.trust.annotations, this.trust.vouched, rankerOptions(this.settings));
       if (request !== this.#latest) return;
       this.ranker = built.ranker;
       this.index = { source: "built", milliseconds: built.milliseconds, where: built.where, loadMilliseconds: built.loadMilliseconds };

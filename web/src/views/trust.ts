@@ -2,7 +2,7 @@
 // description, add host annotations, and watch the ranking change live. What the index
 // ranks on for the chosen tool is shown exactly as `toolSearchDocs` produces it.
 import { toolSearchDocs, WITHHELD_DESCRIPTION } from "../../../src/entry/browser.js";
-import { DEFAULT_TRUST, type TrustState } from "../catalogue/model.js";
+import { DEFAULT_TRUST, vouchedBy, type TrustState } from "../catalogue/model.js";
 import type { Store } from "../state/store.js";
 import { h, replace, uid } from "../ui/dom.js";
 import { count, milliseconds } from "../ui/format.js";
@@ -172,7 +172,7 @@ export function trustView(store: Store): HTMLElement {
     tags.addEventListener("change", applyLabels);
     aliases.addEventListener("change", applyLabels);
     const definition = store.definitions.find((item) => item.id === tool.id);
-    const doc = definition === undefined ? undefined : toolSearchDocs([definition], { annotations: trust.annotations })[0];
+    const doc = definition === undefined ? undefined : toolSearchDocs([definition], { annotations: trust.annotations, trustJsonSchemaText: vouchedBy(trust.vouched) })[0];
     const state = verdict?.descriptionTainted
       ? "Tainted: the description is never indexed, never shown and cannot be vouched for."
       : verdict?.thirdParty && verdict.vouched
