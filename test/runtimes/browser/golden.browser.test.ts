@@ -6,7 +6,7 @@ import * as api from "toolsift";
 import catalogueText from "../../fixtures/runtime-catalogue.json?raw";
 import queriesText from "../../fixtures/runtime-queries.json?raw";
 import golden from "../golden.json?raw";
-import { goldenDifference, runCases, serializeGolden, type RuntimeDoc, type RuntimeQuery } from "../shared/cases.js";
+import { goldenDifference, runCases, serializeGolden, type RuntimeDoc, type RuntimeQuery } from "../common/cases.js";
 
 describe("browser runtime (chromium)", () => {
   it("runs in a real browser", () => {
