@@ -11,7 +11,7 @@ import { goldenDifference, runCases, serializeGolden, type RuntimeDoc, type Runt
 describe("browser runtime (chromium)", () => {
   it("runs in a real browser", () => {
     expect(navigator.userAgent).toMatch(/Chrome\//);
-    expect(typeof process === "undefined" || typeof (process as { versions?: { node?: string } }).versions?.node !== "string").toBe(true);
+    expect(typeof (globalThis as { process?: { versions?: { node?: string } } }).process?.versions?.node !== "string").toBe(true);
   });
 
   it("the browser entry fetches the packaged wasm and reproduces the golden file", async () => {
