@@ -20,7 +20,7 @@ const OWN_SETS = ["en", "ru", "zh"] as const;
 interface Suite {
   readonly name: string;
   readonly description: string;
-  readonly kind: "shared" | "own" | "held-out";
+  readonly kind: "public" | "own" | "held-out";
   readonly docs: readonly ToolSearchDoc[];
   readonly queries: readonly EvalQuery[];
 }
@@ -59,7 +59,7 @@ for (const name of LABELLED_DATASETS) {
     skipped.push(loaded.reason);
     continue;
   }
-  suites.push({ name, kind: "shared", description: `${name} (${fold} fold)`, docs: loaded.value.docs, queries: loaded.value.queries });
+  suites.push({ name, kind: "public", description: `${name} (${fold} fold)`, docs: loaded.value.docs, queries: loaded.value.queries });
 }
 const mcp = loadCatalogue("mcp-catalog");
 // The own sets, then the held-out ones (test/fixtures/README.md), reported beside them in no mean.

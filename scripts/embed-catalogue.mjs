@@ -1,9 +1,18 @@
-// Regenerates data/mcp-catalog.json from the shared catalogue (run by hand when it changes):
-// each tool keeps id, server, name, title and description, and its input schema is reduced
-// to parameter names and descriptions (nested object properties one level deep).
+// Regenerates data/mcp-catalog.json from a full MCP catalogue (run by hand when it changes):
+//   node scripts/embed-catalogue.mjs <tools.json>
+// The source is an array of `tools/list` entries with `id` and `server` added (the collection
+// is described in data/mcp-catalog.README.md). Each tool keeps id, server, name, title and
+// description, and its input schema is reduced to parameter names and descriptions (nested
+// object properties one level deep).
 import { readFile, writeFile } from "node:fs/promises";
+import { resolve } from "node:path";
 
-const source = new URL("../../shared/data/mcp-catalog/tools.json", import.meta.url);
+const sourceArgument = process.argv[2];
+if (sourceArgument === undefined) {
+  console.error("usage: node scripts/embed-catalogue.mjs <tools.json>");
+  process.exit(2);
+}
+const source = resolve(sourceArgument);
 const target = new URL("../data/mcp-catalog.json", import.meta.url);
 
 function params(schema) {

@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // `npm test`: every test, in order, with one closing summary; exits non-zero if anything failed.
 //   1. build         npm run build (dist/ and build/ are not committed; the tests use dist/)
-//   2. chromium      scripts/ensure-chromium.sh (installs Debian chromium when root and missing)
-//   3. vitest        the node project (unit, property, bad input, memory, size, and the Node
+//   2. typecheck     npm run typecheck: src, test, bench, web, scripts and the config files
+//                    (after the build: tests that import "toolsift" are checked against dist/)
+//   3. chromium      scripts/ensure-chromium.sh (installs Debian chromium when root and missing)
+//   4. vitest        the node project (unit, property, bad input, memory, size, and the Node
 //                    and workerd runtime tests) and the browser project (headless Chromium)
-//   4. deno          `deno test` on test/runtimes/deno (a real Deno process)
-//   5. e2e           Playwright on the playground's production build, in the system Chromium
+//   5. deno          `deno test` on test/runtimes/deno (a real Deno process)
+//   6. e2e           Playwright on the playground's production build, in the system Chromium
 // The last line is the plain count over every runner: "N passed, N failed".
 // Extra arguments go to vitest, e.g. `npm test -- --project node`.
 import { spawn } from "node:child_process";
@@ -80,6 +82,14 @@ const built = await step("build", async () => {
   const { code } = await run("npm", ["run", "build"]);
   return { ok: code === 0, detail: code === 0 ? "dist/" : `npm run build exited ${code}` };
 });
+
+// A type error fails the run but does not stop it: the tests still say what works.
+if (built) {
+  await step("typecheck", async () => {
+    const { code } = await run("npm", ["run", "typecheck"]);
+    return { ok: code === 0, detail: code === 0 ? "tsc: root, web, browser tests" : `npm run typecheck exited ${code}` };
+  });
+}
 
 const chromium = await step("chromium", async () => {
   const { code } = await run("bash", [join(root, "scripts/ensure-chromium.sh")]);

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { CORE_CHECKSUM_MIN_BYTES } from "../src/core/artifact.js";
 import { artifactChecksum } from "../src/core/checksum.js";
 import { Bm25ToolRanker, init, isToolsiftError, type ToolSearchDoc } from "../src/index.js";
+import { errorCode } from "./helpers/errors.js";
 
 beforeAll(async () => {
   await init();
@@ -58,13 +59,7 @@ function craftedLoad(bytes: Uint8Array, edit: (copy: DataView) => void): string 
   const copyView = new DataView(copy.buffer);
   edit(copyView);
   copyView.setUint32(copy.length - 4, artifactChecksum(copy.subarray(0, copy.length - 4)), true);
-  try {
-    Bm25ToolRanker.load(copy);
-    return "loaded";
-  } catch (error) {
-    if (!isToolsiftError(error)) throw error;
-    return error.code;
-  }
+  return errorCode(() => Bm25ToolRanker.load(copy)) ?? "loaded";
 }
 
 function answers(ranker: Bm25ToolRanker): unknown[] {
@@ -300,13 +295,7 @@ describe("index artifact", () => {
     const code = (mutate: (copy: Uint8Array) => void, options?: object): string => {
       const copy = bytes.slice();
       mutate(copy);
-      try {
-        Bm25ToolRanker.load(copy, options);
-      } catch (error) {
-        if (isToolsiftError(error)) return error.code;
-        throw error;
-      }
-      return "accepted";
+      return errorCode(() => Bm25ToolRanker.load(copy, options)) ?? "accepted";
     };
     expect(code((copy) => (copy[0] = 0x50))).toBe("artifact_bad_magic");
     expect(code((copy) => (copy[4] = copy[4]! + 1))).toBe("artifact_version");

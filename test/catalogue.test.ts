@@ -1,15 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { parseCatalogue } from "../src/catalogue/index.js";
-import { isToolsiftError } from "../src/index.js";
+import { toolsiftError } from "./helpers/errors.js";
 
+// A plain object, so that toMatchObject compares its fields (an Error only matches an Error).
 function failure(input: unknown): { code: string; path: readonly (string | number)[]; message: string } {
-  try {
-    parseCatalogue(input);
-  } catch (error) {
-    if (isToolsiftError(error)) return { code: error.code, path: error.path, message: error.message };
-    throw error;
-  }
-  throw new Error("accepted");
+  const { code, path, message } = toolsiftError(() => parseCatalogue(input));
+  return { code, path, message };
 }
 
 describe("catalogue input (SPEC §2.5)", () => {

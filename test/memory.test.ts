@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Bm25ToolRanker, init } from "../src/index.js";
-import type { RuntimeDoc, RuntimeQuery } from "./runtimes/shared/cases.js";
+import type { RuntimeDoc, RuntimeQuery } from "./runtimes/common/cases.js";
 
 const docs = JSON.parse(readFileSync(new URL("fixtures/runtime-catalogue.json", import.meta.url), "utf8")) as RuntimeDoc[];
 const fixtureQueries = JSON.parse(readFileSync(new URL("fixtures/runtime-queries.json", import.meta.url), "utf8")) as RuntimeQuery[];

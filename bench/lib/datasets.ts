@@ -8,12 +8,22 @@ import type { ToolSearchDoc } from "../../src/types.js";
 /** The repository root (this file is `bench/lib/datasets.ts`). */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
-/** Where the shared benchmark data lives: `$TOOLSIFT_DATA`, else `../shared/data` next to the repo. */
+/**
+ * Where the labelled benchmark sets live: this repository's `bench/data`, or `$TOOLSIFT_DATA`
+ * when set (a folder of the same `<name>/{tools,queries}.json` layout, e.g. a newer extraction).
+ */
 export function dataRoot(): string {
-  return process.env.TOOLSIFT_DATA ?? path.resolve(repoRoot, "../shared/data");
+  return process.env.TOOLSIFT_DATA ?? path.join(repoRoot, "bench", "data");
 }
 
-/** The labelled tool-retrieval sets in the shared data folder, in report order. */
+/**
+ * The MCP catalogue is the package's own embedded copy, not a benchmark folder: toolsift's
+ * catalogue reader gives the same 2,464 docs from it as from the full `tools/list` dumps it was
+ * reduced from (`scripts/embed-catalogue.mjs`), so the benchmarks need no second copy.
+ */
+export const MCP_CATALOGUE_FILE = path.join(repoRoot, "data", "mcp-catalog.json");
+
+/** The labelled tool-retrieval sets in `bench/data`, in report order. */
 export const LABELLED_DATASETS = ["seal-tools", "toolbench-stable", "metatool", "livemcpbench"] as const;
 export type LabelledDataset = (typeof LABELLED_DATASETS)[number];
 
@@ -30,16 +40,15 @@ function readJson(file: string): unknown {
 }
 
 /**
- * The tools of `<dataRoot>/<name>/tools.json` as search docs, or why they are unavailable.
+ * The tools of `<dataRoot>/<name>/tools.json` (`mcp-catalog`: `data/mcp-catalog.json`) as
+ * search docs, or why they are unavailable.
  * Read by toolsift's own catalogue reader (`catalogueDocs`, SPEC §2.5: `params`, else
  * `inputSchema.properties` one level deep), exactly as `toolsift eval --tools` reads them;
  * every engine then indexes these same docs.
  */
 export function loadCatalogue(name: string): Loaded<ToolSearchDoc[]> {
-  const file = path.join(dataRoot(), name, "tools.json");
-  if (!existsSync(file)) {
-    return { ok: false, reason: `${name}: ${file} not found (set TOOLSIFT_DATA to the shared data folder); skipped` };
-  }
+  const file = name === "mcp-catalog" ? MCP_CATALOGUE_FILE : path.join(dataRoot(), name, "tools.json");
+  if (!existsSync(file)) return { ok: false, reason: `${name}: ${file} not found; skipped` };
   return { ok: true, value: catalogueDocs(readJson(file)) };
 }
 

@@ -8,8 +8,8 @@ export type EngineResult = { metrics: EvalMetrics; buildMs: number; evalMs: numb
 export interface SuiteResult {
   readonly name: string;
   readonly description: string;
-  /** `shared`: a public benchmark in ../shared/data; `own`: this project's hand-labelled sets. */
-  readonly kind: "shared" | "own" | "held-out";
+  /** `public`: a public benchmark vendored in bench/data; `own`: this project's hand-labelled sets; `held-out`: sets never tuned on. */
+  readonly kind: "public" | "own" | "held-out";
   readonly tools: number;
   readonly queries: number;
   readonly results: Record<string, EngineResult>;
@@ -107,9 +107,9 @@ export function renderQualityMarkdown(report: QualityReport): string {
         }),
       ),
     );
-    const shared = meanGain(report.datasets.filter((result) => result.kind === "shared"));
+    const publicGain = meanGain(report.datasets.filter((result) => result.kind === "public"));
     const own = meanGain(report.datasets.filter((result) => result.kind === "own"));
-    if (shared !== undefined) lines.push(`Mean nDCG@10 gain over the best peer on the public benchmarks (${report.datasets.filter((r) => r.kind === "shared").map((r) => r.name).join(", ")}): **${shared} points**.`, "");
+    if (publicGain !== undefined) lines.push(`Mean nDCG@10 gain over the best peer on the public benchmarks (${report.datasets.filter((r) => r.kind === "public").map((r) => r.name).join(", ")}): **${publicGain} points**.`, "");
     if (own !== undefined) lines.push(`Mean nDCG@10 gain on the project's own en/ru/zh sets against the MCP catalogue: ${own} points.`, "");
     if (report.datasets.some((result) => result.kind === "held-out")) lines.push("The held-out sets (`-holdout`, `-neutral`) are in neither mean.", "");
   }

@@ -1,16 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { ToolsiftError } from "../errors.js";
+import { toolsiftError } from "../../test/helpers/errors.js";
 import { parseQueries } from "./queries.js";
 
-function failure(input: unknown): ToolsiftError {
-  try {
-    parseQueries(input);
-  } catch (error) {
-    if (error instanceof ToolsiftError) return error;
-    throw error;
-  }
-  throw new Error("parseQueries accepted invalid input");
-}
+const failure = (input: unknown) => toolsiftError(() => parseQueries(input));
 
 describe("parseQueries", () => {
   it("accepts JSON text or a parsed value and keeps only the known keys", () => {

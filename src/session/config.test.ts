@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ToolsiftError } from "../errors.js";
+import { toolsiftError } from "../../test/helpers/errors.js";
 import type { ToolRanker } from "../types.js";
 import { TOOL_SEARCH_CEILINGS, TOOL_SEARCH_DEFAULTS, parseSessionConfig } from "./config.js";
 import { createToolSearchSession } from "./session.js";
@@ -7,15 +7,7 @@ import { createToolSearchSession } from "./session.js";
 const ranker: ToolRanker = { kind: "none", rank: () => [] };
 const catalog = [{ id: "a__one" }, { id: "a__two" }];
 
-function failure(config: unknown): ToolsiftError {
-  try {
-    createToolSearchSession(config as never);
-  } catch (error) {
-    if (error instanceof ToolsiftError) return error;
-    throw error;
-  }
-  throw new Error("expected a config error");
-}
+const failure = (config: unknown) => toolsiftError(() => createToolSearchSession(config as never));
 
 describe("session config", () => {
   it("applies the documented defaults", () => {

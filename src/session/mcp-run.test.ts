@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Bm25ToolRanker, init } from "../index.js";
 import { InMemoryJournal } from "../journal/memory.js";
@@ -11,10 +11,9 @@ import type { ToolCall, ToolCallOutcome } from "./types.js";
 
 // A scripted agent run over the real MCP catalogue with the built-in ranker (SPEC §6, §9).
 const EMBEDDED = new URL("../../data/mcp-catalog.json", import.meta.url);
-const SHARED = "/work/shared/data/mcp-catalog/tools.json";
 
 function loadCatalogue(): ToolDefinition[] {
-  const raw = JSON.parse(readFileSync(existsSync(EMBEDDED) ? EMBEDDED : SHARED, "utf8")) as Record<string, unknown>[];
+  const raw = JSON.parse(readFileSync(EMBEDDED, "utf8")) as Record<string, unknown>[];
   // MCP tools are third-party; the operator vouches for their text (description-level only).
   return raw.map(({ inputSchema, ...tool }) => ({ ...tool, origin: "remote", ...(inputSchema === undefined ? {} : { jsonInputSchema: inputSchema }) }));
 }

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { init } from "../index.js";
 import type { ToolDefinition } from "../trust/tool-definition.js";
@@ -8,13 +8,12 @@ import { createToolSearchSession } from "./session.js";
 // description that repeats the query's words 1,000 times does not outrank a well-named
 // tool whose alias says what the user says. The distractors are the real MCP catalogue.
 const EMBEDDED = new URL("../../data/mcp-catalog.json", import.meta.url);
-const SHARED = "/work/shared/data/mcp-catalog/tools.json";
 
 let distractors: ToolDefinition[];
 
 beforeAll(async () => {
   await init();
-  const raw = JSON.parse(readFileSync(existsSync(EMBEDDED) ? EMBEDDED : SHARED, "utf8")) as Record<string, unknown>[];
+  const raw = JSON.parse(readFileSync(EMBEDDED, "utf8")) as Record<string, unknown>[];
   distractors = raw.map(({ inputSchema: _schema, ...tool }) => ({ ...tool, origin: "remote" }));
 });
 

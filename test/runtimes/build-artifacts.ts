@@ -7,7 +7,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ARTIFACT_DIR, artifactName, CONFIGS, type RuntimeDoc } from "./shared/cases.js";
+import { ARTIFACT_DIR, artifactName, CONFIGS, type RuntimeDoc } from "./common/cases.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 

@@ -1,11 +1,16 @@
 // Regenerates test/fixtures/runtime-catalogue.json: ~150 real MCP tools sampled
-// deterministically from the shared catalogue, plus hand-written docs for scripts and
+// deterministically from the full MCP catalogue (the `tools/list` dumps with their input
+// schemas, which data/mcp-catalog.json was reduced from), plus hand-written docs for scripts and
 // identifier shapes the real catalogue lacks (Cyrillic, CJK ids, emoji, Greek, fullwidth).
-// Run: npx tsx test/runtimes/make-fixture.ts [path/to/tools.json]
+// Run: npx tsx test/runtimes/make-fixture.ts path/to/tools.json
 // The runtime tests never run this; they read the committed fixture.
 import { readFileSync, writeFileSync } from "node:fs";
 
-const SOURCE = process.argv[2] ?? "/work/shared/data/mcp-catalog/tools.json";
+const SOURCE = process.argv[2];
+if (SOURCE === undefined) {
+  console.error("usage: npx tsx test/runtimes/make-fixture.ts path/to/tools.json");
+  process.exit(2);
+}
 const OUTPUT = new URL("../fixtures/runtime-catalogue.json", import.meta.url);
 const SAMPLED = 105;
 

@@ -4,7 +4,7 @@
 // The runtime tests never write the golden; they compare against it byte for byte.
 import { readFileSync, writeFileSync } from "node:fs";
 import * as api from "toolsift";
-import { runCases, serializeGolden, type RuntimeDoc, type RuntimeQuery } from "./shared/cases.js";
+import { runCases, serializeGolden, type RuntimeDoc, type RuntimeQuery } from "./common/cases.js";
 
 const docs = JSON.parse(readFileSync(new URL("../fixtures/runtime-catalogue.json", import.meta.url), "utf8")) as RuntimeDoc[];
 const queries = JSON.parse(readFileSync(new URL("../fixtures/runtime-queries.json", import.meta.url), "utf8")) as RuntimeQuery[];

@@ -17,7 +17,7 @@ import {
   runCasesWith,
   serializeGolden,
   type RuntimeQuery,
-} from "../shared/cases.js";
+} from "../common/cases.js";
 
 async function fetchArtifacts(): Promise<Map<string, Uint8Array>> {
   const artifacts = new Map<string, Uint8Array>();

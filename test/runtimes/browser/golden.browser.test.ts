@@ -6,12 +6,12 @@ import * as api from "toolsift";
 import catalogueText from "../../fixtures/runtime-catalogue.json?raw";
 import queriesText from "../../fixtures/runtime-queries.json?raw";
 import golden from "../golden.json?raw";
-import { goldenDifference, runCases, serializeGolden, type RuntimeDoc, type RuntimeQuery } from "../shared/cases.js";
+import { goldenDifference, runCases, serializeGolden, type RuntimeDoc, type RuntimeQuery } from "../common/cases.js";
 
 describe("browser runtime (chromium)", () => {
   it("runs in a real browser", () => {
     expect(navigator.userAgent).toMatch(/Chrome\//);
-    expect(typeof process === "undefined" || typeof (process as { versions?: { node?: string } }).versions?.node !== "string").toBe(true);
+    expect(typeof (globalThis as { process?: { versions?: { node?: string } } }).process?.versions?.node !== "string").toBe(true);
   });
 
   it("the browser entry fetches the packaged wasm and reproduces the golden file", async () => {

@@ -13,7 +13,7 @@ import {
   runCases,
   runCasesWith,
   serializeGolden,
-} from "../shared/cases.js";
+} from "../common/cases.js";
 
 const read = (path) => Deno.readTextFile(new URL(path, import.meta.url));
 

@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as api from "../../../src/index.js";
-import { CONFIGS, flipArtifactByte, goldenDifference, loadFlipped, type FlippedLoad } from "../shared/cases.js";
+import { CONFIGS, flipArtifactByte, goldenDifference, loadFlipped, type FlippedLoad } from "../common/cases.js";
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL("../../../", import.meta.url));

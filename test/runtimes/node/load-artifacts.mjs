@@ -12,7 +12,7 @@ import {
   loadRankers,
   runCasesWith,
   serializeGolden,
-} from "../shared/cases.js";
+} from "../common/cases.js";
 
 const root = new URL("../../../", import.meta.url);
 const fixture = (name) => new URL(`test/fixtures/${name}`, root);

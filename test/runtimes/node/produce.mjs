@@ -3,7 +3,7 @@
 // Prints one JSON object: where "toolsift" resolved to, and the golden text it produced.
 import { readFile } from "node:fs/promises";
 import * as api from "toolsift";
-import { runCases, serializeGolden } from "../shared/cases.js";
+import { runCases, serializeGolden } from "../common/cases.js";
 
 const fixture = (name) => new URL(`../../fixtures/${name}`, import.meta.url);
 const docs = JSON.parse(await readFile(fixture("runtime-catalogue.json"), "utf8"));

@@ -17,7 +17,7 @@ import {
   type CaseResult,
   type FlippedLoad,
   type RuntimeQuery,
-} from "../shared/cases.js";
+} from "../common/cases.js";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 const packagedWasm = join(root, "dist/toolsift.wasm");

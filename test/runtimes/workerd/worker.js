@@ -3,7 +3,7 @@
 // because workerd refuses to compile bytes.
 import * as api from "toolsift";
 import catalogueText from "../../fixtures/runtime-catalogue.json?raw";
-import { buildRankers, CONFIGS, describeError, loadFlipped, rankCase, runCasesWith } from "../shared/cases.js";
+import { buildRankers, CONFIGS, describeError, loadFlipped, rankCase, runCasesWith } from "../common/cases.js";
 
 let rankers;
 // Rankers loaded from artifacts the test sends (POST /load?config=…, the bytes as the body).

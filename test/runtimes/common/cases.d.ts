@@ -1,5 +1,5 @@
 // Types for cases.js (kept as plain JavaScript so Node, workerd and Deno load it untransformed).
-import type { RankerOptions } from "../../../src/index.js";
+import type { RankerOptions } from "../../../src/core/index.js";
 
 export interface RuntimeQuery {
   readonly query: string;
