@@ -16,11 +16,12 @@ const config = {
   tools: [{ id: "reply", description: "Reply to the user." }],
   toolSearch: {
     catalog: [
-      { id: "github__create_issue", description: "Create a new issue in a GitHub repository.", origin: "remote", trustJsonSchemaText: true },
+      { id: "github__create_issue", description: "Create a new issue in a GitHub repository.", origin: "remote" },
       { id: "slack__post_message", description: "Post a message to a Slack channel.", origin: "remote" },
       { id: "files__read_file", description: "Read a file from disk." },
     ],
     annotations: { slack__post_message: { aliases: ["tell the team"] } },
+    trustJsonSchemaText: ["github__"], // you vouch for one server's text; a tool cannot vouch for itself
   },
 };
 const session = createToolSearchSession(config);
