@@ -1,5 +1,6 @@
 import { ToolsiftError } from "../errors.js";
 import type { ToolParamDoc, ToolSearchDoc } from "../types.js";
+import { vouchedText } from "./concepts.js";
 import { normalizeLabels } from "./labels.js";
 import { readParams } from "./params.js";
 import { toolTrust, type ToolTrust, type TrustOptions } from "./policy.js";
@@ -40,7 +41,9 @@ function paramLine(param: ToolParamDoc): string {
  * A vouched third-party tool's own words count only as description-level text (SPEC §5):
  * its self-declared tags, aliases and parameter text are appended to the description
  * after a blank line, so they land in the description field and never in the summary,
- * the label fields or the parameter field, which the index weighs higher.
+ * the label fields or the parameter field, which the index weighs higher. The whole text is
+ * then thinned (`vouchedText`): each concept said a bounded number of ways, and a first
+ * sentence that is a bag of words not weighed as a summary.
  */
 function vouchedDescription(tool: ToolDefinition, description: string | undefined): string | undefined {
   const extra = [
@@ -48,9 +51,9 @@ function vouchedDescription(tool: ToolDefinition, description: string | undefine
     ...normalizeLabels(tool.aliases),
     ...readParams(tool, "jsonInputSchema").map(paramLine),
   ];
-  if (extra.length === 0) return description;
+  if (extra.length === 0) return description === undefined ? undefined : vouchedText(description);
   const tail = extra.join("\n");
-  return description === undefined || description.length === 0 ? tail : `${description}\n\n${tail}`;
+  return vouchedText(description === undefined || description.length === 0 ? tail : `${description}\n\n${tail}`);
 }
 
 /**
