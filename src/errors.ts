@@ -36,7 +36,9 @@ export type ToolsiftErrorCode =
   // a host handed the session a tool call it cannot handle (bad turn/index, or one call twice)
   | "invalid_tool_call"
   // handleToolCall was called again (from a ranker, a getter, the journal) before it returned
-  | "reentrant_call";
+  | "reentrant_call"
+  // an invariant of toolsift itself broke: a bug to report, never the caller's input
+  | "internal_error";
 
 export class ToolsiftError extends Error {
   readonly code: ToolsiftErrorCode;

@@ -1,3 +1,4 @@
+import { ToolsiftError } from "../errors.js";
 import { readFile } from "node:fs/promises";
 
 /** The embedded MCP catalogue (data/mcp-catalog.json), from the repository or the installed package. */
@@ -9,5 +10,5 @@ export async function embeddedCatalogue(): Promise<unknown> {
       // try the next layout (src/cli in the repository, dist/cli in the package)
     }
   }
-  throw new Error("the embedded catalogue data/mcp-catalog.json is missing");
+  throw new ToolsiftError("internal_error", "the embedded catalogue data/mcp-catalog.json is missing from the package");
 }

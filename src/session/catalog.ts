@@ -1,3 +1,4 @@
+import { ToolsiftError } from "../errors.js";
 import type { ToolSearchDoc } from "../types.js";
 import { toolTrust, type ToolTrust, type TrustOptions } from "../trust/policy.js";
 import { toolSpec, type ToolSpec } from "../trust/spec.js";
@@ -71,6 +72,20 @@ export class SessionCatalog {
     return this.#entries.get(key);
   }
 
+  /** The entry of an id the session has admitted already; a missing one is a bug in the session. */
+  entry(key: string): CatalogEntry {
+    const entry = this.#entries.get(key);
+    if (entry === undefined) throw new ToolsiftError("internal_error", `toolsift: ${JSON.stringify(key.slice(0, 80))} is not a catalogue entry`);
+    return entry;
+  }
+
+  /** The spec of an id planned for loading (the plan skips tools without one). */
+  loadableSpec(key: string): ToolSpec {
+    const spec = this.spec(key);
+    if (spec === undefined) throw new ToolsiftError("internal_error", `toolsift: ${JSON.stringify(key.slice(0, 80))} has no menu spec`);
+    return spec;
+  }
+
   /** True when a search may return `key` (it may still be on the menu already). */
   searchable(key: string): boolean {
     return this.#universe.has(key);
@@ -91,7 +106,7 @@ export class SessionCatalog {
     if (this.#docs === undefined) {
       const docs: ToolSearchDoc[] = [];
       for (const key of this.#universe) {
-        const entry = this.#entries.get(key)!;
+        const entry = this.entry(key);
         docs.push(toolSearchDoc(entry.tool, key, entry.trust, annotationFor(this.#annotations, key)));
       }
       this.#docs = Object.freeze(docs);

@@ -1,3 +1,4 @@
+import { ToolsiftError } from "../errors.js";
 import type { ToolDefinition } from "../trust/tool-definition.js";
 import type { ToolSpec } from "../trust/spec.js";
 
@@ -32,10 +33,10 @@ export class Menu {
   #names: readonly string[] | undefined;
 
   add(entry: MenuEntry): void {
-    if (this.#byName.has(entry.name)) throw new Error(`toolsift: menu already holds ${entry.name}`);
+    if (this.#byName.has(entry.name)) throw new ToolsiftError("internal_error", `toolsift: menu already holds ${entry.name}`);
     const last = this.#entries[this.#entries.length - 1];
     if (last !== undefined && SECTION_ORDER[last.section] > SECTION_ORDER[entry.section]) {
-      throw new Error(`toolsift: a ${entry.section} entry cannot follow a ${last.section} entry`);
+      throw new ToolsiftError("internal_error", `toolsift: a ${entry.section} entry cannot follow a ${last.section} entry`);
     }
     this.#entries.push(Object.freeze(entry));
     this.#byName.set(entry.name, entry);

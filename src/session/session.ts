@@ -81,16 +81,21 @@ function namesNote(label: string, names: readonly string[]): string {
   return `${label}: ${shown}${names.length > MAX_NOTED_NAMES ? ", …" : ""}.`;
 }
 
+/** What a session with tool search has and one without lacks, together so none is half there. */
+interface SearchParts {
+  readonly config: ResolvedToolSearch;
+  readonly catalog: SessionCatalog;
+  readonly ranker: SessionRanker;
+}
+
 /**
  * One agent run's tool search (SPEC §6): the append-only menu and the single entry point
  * for the model's tool calls. Create it with `createToolSearchSession`.
  */
 export class ToolSearchSession {
   readonly runId: string;
-  readonly #search: ResolvedToolSearch | undefined;
+  readonly #parts: SearchParts | undefined;
   readonly #menu: Menu;
-  readonly #catalog: SessionCatalog | undefined;
-  readonly #ranker: SessionRanker | undefined;
   readonly #journal: Journal;
   readonly #log: DecisionLog;
   readonly #warn: WarningHook;
@@ -108,15 +113,16 @@ export class ToolSearchSession {
   constructor(config: ToolSearchSessionConfig) {
     const resolved = parseSessionConfig(config);
     this.runId = resolved.runId;
-    this.#search = resolved.toolSearch;
     this.#warn = resolved.onWarning ?? emitProcessWarning;
     const setup = readSetup(resolved);
     this.#menu = setup.menu;
-    this.#catalog = setup.catalog;
     this.#universeOnMenu = setup.universeOnMenu;
     const catalog = setup.catalog;
-    this.#ranker =
-      catalog === undefined ? undefined : new SessionRanker(this.#search?.ranker ?? bm25RankerFactory(), () => catalog.docs(), this.#warn);
+    const search = resolved.toolSearch;
+    this.#parts =
+      search === undefined || catalog === undefined
+        ? undefined
+        : { config: search, catalog, ranker: new SessionRanker(search.ranker ?? bm25RankerFactory(), () => catalog.docs(), this.#warn) };
     this.#admit = (id) => catalog !== undefined && catalog.searchable(id) && !this.#menu.has(id);
     this.#journal = resolved.journal ?? new InMemoryJournal();
     this.#log = new DecisionLog(this.#journal, resolved.divergence, this.#warn);
@@ -181,8 +187,9 @@ export class ToolSearchSession {
 
   #handle(call: ToolCall): ToolCallOutcome {
     const { turn, index, name } = readCall(call);
-    if (this.#search !== undefined && name === this.#search.toolName) {
-      return this.#searchCall(this.#search, name, readInput(call), searchDecisionId(this.runId, turn, index));
+    const parts = this.#parts;
+    if (parts !== undefined && name === parts.config.toolName) {
+      return this.#searchCall(parts, name, readInput(call), searchDecisionId(this.runId, turn, index));
     }
     const entry = this.#menu.get(name);
     if (entry?.tool !== undefined) {
@@ -193,10 +200,10 @@ export class ToolSearchSession {
   }
 
   #offMenu(name: string): { result: ToolCallErrorResult; tainted: boolean } {
-    const catalog = this.#catalog;
-    if (this.#search !== undefined && catalog !== undefined && catalog.searchable(name)) {
-      const message = `Tool ${echoName(name)} is not loaded. Call ${this.#search.toolName} with select: [${echoName(name)}] to load it.`;
-      return { result: deepFreeze({ code: "tool_not_loaded", message, suggestions: [] }), tainted: catalog.get(name)!.trust.thirdParty };
+    const catalog = this.#parts?.catalog;
+    if (this.#parts !== undefined && catalog !== undefined && catalog.searchable(name)) {
+      const message = `Tool ${echoName(name)} is not loaded. Call ${this.#parts.config.toolName} with select: [${echoName(name)}] to load it.`;
+      return { result: deepFreeze({ code: "tool_not_loaded", message, suggestions: [] }), tainted: catalog.entry(name).trust.thirdParty };
     }
     const menuNames = this.#menu.names();
     const admit = this.#admit;
@@ -222,7 +229,8 @@ export class ToolSearchSession {
     return { kind: "search", name, result, tainted: false, decisionId, source: "refused", added: [] };
   }
 
-  #searchCall(search: ResolvedToolSearch, name: string, raw: unknown, decisionId: string): SearchCallOutcome {
+  #searchCall(parts: SearchParts, name: string, raw: unknown, decisionId: string): SearchCallOutcome {
+    const search = parts.config;
     const parsed = parseSearchInput(raw, search.maxPerSearch);
     if (!parsed.ok) return this.#refused(name, decisionId, parsed.error);
     if (this.#searches >= search.maxSearches) return this.#refused(name, decisionId, searchError("search_limit_reached"));
@@ -230,8 +238,8 @@ export class ToolSearchSession {
     let outcome: SearchCallOutcome;
     try {
       if (lookup.kind === "unrecorded") outcome = this.#refused(name, decisionId, searchError("search_unavailable"));
-      else if (lookup.kind === "replay") outcome = this.#replay(name, parsed.input, decisionId, lookup.record);
-      else outcome = this.#live(name, parsed.input, decisionId);
+      else if (lookup.kind === "replay") outcome = this.#replay(parts, name, parsed.input, decisionId, lookup.record);
+      else outcome = this.#live(parts, name, parsed.input, decisionId);
     } catch (error) {
       // A live call that threw recorded nothing (the record is the last step that can
       // throw), so it is not counted and its id stays free for the host's retry. A replay
@@ -244,17 +252,18 @@ export class ToolSearchSession {
     return outcome;
   }
 
-  #budget(): LoadBudget {
+  #budget(parts: SearchParts): LoadBudget {
     return {
       loaded: this.#loadedBySearch,
-      maxLoaded: this.#search!.maxLoaded,
+      maxLoaded: parts.config.maxLoaded,
       chars: this.#searchMenuChars,
-      maxChars: this.#search!.maxMenuChars,
+      maxChars: parts.config.maxMenuChars,
     };
   }
 
-  #specSize = (id: string): number | undefined => {
-    const spec = this.#catalog!.spec(id);
+  // What a catalogue tool would add to the menu, for the caps; `undefined` when it cannot load.
+  #specSize(catalog: SessionCatalog, id: string): number | undefined {
+    const spec = catalog.spec(id);
     if (spec === undefined) {
       if (!this.#badSpecs.has(id)) {
         this.#badSpecs.add(id);
@@ -263,13 +272,16 @@ export class ToolSearchSession {
       return undefined;
     }
     return JSON.stringify(spec).length;
-  };
+  }
 
-  #sessionFingerprint(): string {
+  #plan(parts: SearchParts, results: readonly string[]): string[] {
+    return planLoaded(results, this.#budget(parts), (id) => this.#specSize(parts.catalog, id));
+  }
+
+  #sessionFingerprint(parts: SearchParts): string {
     if (this.#fingerprint === undefined) {
-      const search = this.#search!;
-      const catalog = this.#catalog!;
-      const universe = [...catalog.universe()].map((id) => `${id}\u0000${catalog.get(id)!.trust.ownTextTrusted ? 1 : 0}`);
+      const { config: search, catalog } = parts;
+      const universe = [...catalog.universe()].map((id) => `${id}\u0000${catalog.entry(id).trust.ownTextTrusted ? 1 : 0}`);
       this.#fingerprint = fingerprint({
         v: 1,
         toolName: search.toolName,
@@ -281,16 +293,16 @@ export class ToolSearchSession {
     return this.#fingerprint;
   }
 
-  #live(name: string, input: SearchInput, decisionId: string): SearchCallOutcome {
+  #live(parts: SearchParts, name: string, input: SearchInput, decisionId: string): SearchCallOutcome {
     const selected = input.select.filter(this.#admit).slice(0, input.page);
     const need = input.page - selected.length;
     let results = selected;
     let kind = "select";
     let verdict: PageVerdict = { confident: true, fallback: false };
     if (input.query.length > 0 && need > 0) {
-      const built = this.#ranker!.resolve();
+      const built = parts.ranker.resolve();
       if (built === undefined) return this.#refused(name, decisionId, searchError("search_unavailable"));
-      const overAsk = this.#universeOnMenu + this.#catalog!.hidden + selected.length;
+      const overAsk = this.#universeOnMenu + parts.catalog.hidden + selected.length;
       const ranked = rankPage(built, input.query, need, overAsk, (id) => this.#admit(id) && !selected.includes(id));
       if (!ranked.ok) {
         safeWarn(this.#warn, {
@@ -304,19 +316,19 @@ export class ToolSearchSession {
       kind = built.kind;
       if (ranked.ids.length > 0) verdict = ranked.verdict;
     }
-    const loaded = planLoaded(results, this.#budget(), this.#specSize);
+    const loaded = this.#plan(parts, results);
     // Record first, then grow the menu: if the store throws, nothing changed.
     const decision: SearchDecision = { ranker: kind, query: recordedQuery(input.query), results, loaded };
-    this.#log.record(decisionId, verdictFields(decision, verdict), this.#sessionFingerprint());
-    return this.#complete(name, input, decisionId, results, loaded, "live", verdict);
+    this.#log.record(decisionId, verdictFields(decision, verdict), this.#sessionFingerprint(parts));
+    return this.#complete(parts.catalog, name, input, decisionId, results, loaded, "live", verdict);
   }
 
-  #replay(name: string, input: SearchInput, decisionId: string, record: JournalRecord): SearchCallOutcome {
+  #replay(parts: SearchParts, name: string, input: SearchInput, decisionId: string, record: JournalRecord): SearchCallOutcome {
     const stored = readStoredDecision(record.value);
     if (stored.query !== recordedQuery(input.query)) {
       this.#log.diverged(`Replay of ${JSON.stringify(decisionId)} has another query than its record.`, [decisionId]);
     }
-    if (record.fingerprint !== undefined && record.fingerprint !== this.#sessionFingerprint() && !this.#warnedConfig) {
+    if (record.fingerprint !== undefined && record.fingerprint !== this.#sessionFingerprint(parts) && !this.#warnedConfig) {
       this.#warnedConfig = true;
       safeWarn(this.#warn, {
         code: "TOOLSIFT_JOURNAL_CONFIG",
@@ -327,13 +339,14 @@ export class ToolSearchSession {
     // page, and its loaded list can only narrow what the caps allow now.
     const results = admitRecorded(stored.results, input.page, this.#admit);
     const recordedLoaded = recordedSet(stored.loaded);
-    const loaded = planLoaded(results, this.#budget(), this.#specSize).filter((id) => recordedLoaded.has(id));
+    const loaded = this.#plan(parts, results).filter((id) => recordedLoaded.has(id));
     // The recorded verdict is only ever a reason to add a note, never to widen anything.
     const verdict = { confident: stored.confident !== false, fallback: stored.fallback === true };
-    return this.#complete(name, input, decisionId, results, loaded, "replay", verdict);
+    return this.#complete(parts.catalog, name, input, decisionId, results, loaded, "replay", verdict);
   }
 
   #complete(
+    catalog: SessionCatalog,
     name: string,
     input: SearchInput,
     decisionId: string,
@@ -342,7 +355,6 @@ export class ToolSearchSession {
     source: "live" | "replay",
     verdict: PageVerdict,
   ): SearchCallOutcome {
-    const catalog = this.#catalog!;
     const notes: string[] = [];
     if (results.length === 0) notes.push(NOTE_NO_MATCH);
     else if (verdict.fallback) notes.push(NOTE_NAME_FALLBACK);
@@ -355,16 +367,16 @@ export class ToolSearchSession {
     if (results.some((id) => !loadedSet.has(id))) notes.push(NOTE_NOT_LOADED);
 
     for (const id of loaded) {
-      const entry = catalog.get(id)!;
-      const spec = catalog.spec(id)!;
+      const entry = catalog.entry(id);
+      const spec = catalog.loadableSpec(id);
       this.#menu.add({ name: id, spec, tool: entry.tool, section: "search", thirdParty: entry.trust.thirdParty });
       this.#loadedBySearch++;
       this.#searchMenuChars += JSON.stringify(spec).length;
       this.#universeOnMenu++;
     }
-    const tools = results.map((id) => ({ name: id, description: resultDescription(catalog.get(id)!.trust), loaded: loadedSet.has(id) }));
+    const tools = results.map((id) => ({ name: id, description: resultDescription(catalog.entry(id).trust), loaded: loadedSet.has(id) }));
     const result: SearchToolsResult = notes.length > 0 ? { tools, note: notes.join(" ") } : { tools };
-    const tainted = results.some((id) => catalog.get(id)!.trust.thirdParty);
+    const tainted = results.some((id) => catalog.entry(id).trust.thirdParty);
     return { kind: "search", name, result: deepFreeze(result), tainted, decisionId, source, added: Object.freeze([...loaded]) };
   }
 }

@@ -56,8 +56,8 @@ describe("vouchedText", () => {
     const description = "Create, creates, created or creating things.";
     const [own, remote] = toolSearchDocs([
       { id: "own__tool", description },
-      { id: "mcp__tool", origin: "remote", trustJsonSchemaText: true, description, tags: ["created"] },
-    ]);
+      { id: "mcp__tool", origin: "remote", description, tags: ["created"] },
+    ], { trustJsonSchemaText: ["mcp__"] });
     expect(own!.description).toBe(description);
     expect(remote!.description).toBe("Create, creates,  or  things.\n\n");
   });
