@@ -5,9 +5,10 @@ import { freshUint16Array, heapEnd } from "./fresh";
 import { MAX_INPUT, tokenCount, tokenLength, tokenPointer, tokenize } from "./analyzer/tokenizer";
 import { setWordFormMode } from "./analyzer/wordform";
 import { addField as addFieldText, beginBuild as begin, emitPostings as emit, finishBuild as finish, recordTotal } from "./index/build";
-import { FIELD_COUNT, MAX_DOCUMENTS, MAX_TERMS, documentCount, postingStarts, setNameBonus, setScoring, stopwords, terms, weights } from "./index/state";
-import { SECTION_COUNT, deriveSections, prepareLoad, prepareTables, restoreTables, sectionBytes, sectionPointer, stageTables, validateLoaded } from "./index/artifact";
+import { MAX_DOCUMENTS, MAX_TERMS, documentCount, postingStarts, setNameBonus, setScoring, stopwords, terms, weights } from "./index/state";
+import { deriveSections, prepareLoad, prepareTables, restoreTables, sectionBytes, sectionPointer, stageTables, validateLoaded } from "./index/artifact";
 import { BUILD_ID } from "./build-id";
+import { FIELD_ALIASES, FIELD_COUNT, FIELD_DESCRIPTION, FIELD_NAME, FIELD_PARAMS, FIELD_SUMMARY, FIELD_TAGS, SECTION_COUNT, STATUS_OK, STATUS_STAGED_REFUSED } from "./abi";
 import { decodeUtf8 } from "./utf8";
 import { absorb, checksumLanes } from "./index/checksum";
 import { EXPLAIN_STRIDE, explain as explainDocument, explainValues } from "./search/explain";
@@ -54,9 +55,9 @@ export function absorbSection(section: i32): void {
 /** Derives and validates the copied sections, restores the query tables and readies search; 0 when sound. */
 export function finishLoad(): i32 {
   let status = deriveSections();
-  if (status == 0) status = validateLoaded();
-  if (status == 0) status = restoreTables();
-  if (status == 0) prepareSearch();
+  if (status == STATUS_OK) status = validateLoaded();
+  if (status == STATUS_OK) status = restoreTables();
+  if (status == STATUS_OK) prepareSearch();
   return status;
 }
 
@@ -89,7 +90,7 @@ export function stagingPointer(): usize {
  * it holds a code point NFKC may change (`decodeUtf8`).
  */
 export function decodeStaged(offset: i32, length: i32, check: i32): i32 {
-  if (offset < 0 || length < 0 || offset > STAGING_BYTES - length) return -1;
+  if (offset < 0 || length < 0 || offset > STAGING_BYTES - length) return STATUS_STAGED_REFUSED;
   return decodeUtf8(stagingPointer() + <usize>offset, length, scratch.dataStart, check != 0);
 }
 
@@ -147,14 +148,14 @@ export function addStagedDocument(document: i32, bytes: i32, check: i32, name: i
   let units = decodeStaged(0, bytes, check);
   if (units < 0) return units;
   // Each count below 2^15 first, so that their sum cannot wrap.
-  if ((name | aliases | tags | summary | description | params) >>> 15 != 0) return -1;
-  if (name + aliases + tags + summary + description + params != units) return -1;
-  let at = addStagedUnits(document, 0, scratch.dataStart, name);
-  at = addStagedUnits(document, 1, at, aliases);
-  at = addStagedUnits(document, 2, at, tags);
-  at = addStagedUnits(document, 3, at, summary);
-  at = addStagedUnits(document, 4, at, description);
-  addStagedUnits(document, 5, at, params);
+  if ((name | aliases | tags | summary | description | params) >>> 15 != 0) return STATUS_STAGED_REFUSED;
+  if (name + aliases + tags + summary + description + params != units) return STATUS_STAGED_REFUSED;
+  let at = addStagedUnits(document, FIELD_NAME, scratch.dataStart, name);
+  at = addStagedUnits(document, FIELD_ALIASES, at, aliases);
+  at = addStagedUnits(document, FIELD_TAGS, at, tags);
+  at = addStagedUnits(document, FIELD_SUMMARY, at, summary);
+  at = addStagedUnits(document, FIELD_DESCRIPTION, at, description);
+  addStagedUnits(document, FIELD_PARAMS, at, params);
   return units;
 }
 
@@ -170,7 +171,7 @@ function addStagedUnits(document: i32, field: i32, pointer: usize, length: i32):
  */
 export function finishBuild(): i32 {
   let status = finish();
-  if (status == 0) prepareLexicon();
+  if (status == STATUS_OK) prepareLexicon();
   return status;
 }
 

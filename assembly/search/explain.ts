@@ -2,8 +2,8 @@
 // path: called only when a caller asks for an explanation of a result.
 import { freshFloat64Array } from "../fresh";
 import { documentCombinedFrequency, documentPart, fieldFrequency, prepareDocumentParts } from "../index/build";
+import { FIELD_COUNT } from "../abi";
 import {
-  FIELD_COUNT,
   entryAt,
   fieldFrequencies,
   inverseFrequencies,

@@ -3,9 +3,11 @@
 // `limit` documents kept in a bounded min-heap (SPEC §3.2).
 import { freshFloat64Array, freshInt32Array, freshUint16Array, freshUint32Array, freshUint8Array } from "../fresh";
 import { MAX_INPUT, tokenCount, tokenLength, tokenPointer, tokenize } from "../analyzer/tokenizer";
-import { MODE_PLURAL, foldWordForm, wordFormMode } from "../analyzer/wordform";
+import { foldWordForm, wordFormMode } from "../analyzer/wordform";
+import { MODE_PLURAL } from "../abi";
 import { expandTokens, matchLexicon, ownTokenWeight } from "./lexicon";
 import { logarithm } from "../index/log";
+import { SELECT_FIRST, SELECT_RAREST } from "../abi";
 import {
   documentCount,
   documentRanks,
@@ -22,8 +24,6 @@ import {
 } from "../index/state";
 
 export const MAX_QUERY_TERMS: i32 = 64;
-export const SELECT_FIRST: i32 = 0;
-export const SELECT_RAREST: i32 = 1;
 
 let maxQueryTerms: i32 = 16;
 let selection: i32 = SELECT_RAREST;

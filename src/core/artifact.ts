@@ -3,6 +3,63 @@
 // sections back to back, and a 4-byte checksum over everything before it.
 import { ToolsiftError } from "../errors.js";
 import { CHECKSUM_BLOCK, LITTLE_ENDIAN, absorbBlocks, artifactChecksum, checksumLanes, finishChecksum, hashBytes } from "./checksum.js";
+import {
+  CHECKSUM_BYTES,
+  FIELD_COUNT,
+  FLAG_BUNDLED_LEXICON,
+  FLAG_BUNDLED_STOPWORDS,
+  FLAG_BYTE_IDS,
+  FLAG_BYTE_TERMS,
+  FLAG_FREQUENCY_PATTERNS,
+  HEADER_BUILD_ID,
+  HEADER_BYTES,
+  HEADER_FINGERPRINT,
+  HEADER_FLAGS,
+  HEADER_MAGIC,
+  HEADER_POSTINGS,
+  HEADER_RESERVED,
+  HEADER_RESERVED_FROM,
+  HEADER_SECTION_COUNT,
+  HEADER_TERMS,
+  HEADER_TERM_POOL_UNITS,
+  HEADER_TOOLS,
+  HEADER_TOTAL_BYTES,
+  HEADER_VERSION,
+  HOST_SECTION_ID_OFFSETS,
+  HOST_SECTION_ID_UNITS,
+  HOST_SECTION_LEXICON,
+  HOST_SECTION_OPTIONS,
+  HOST_SECTION_STOPWORDS,
+  MODE_PLURAL,
+  MODE_STEM,
+  OPTIONS_ANALYZER,
+  OPTIONS_B,
+  OPTIONS_FLAGS,
+  OPTIONS_FLAG_NO_LOOKALIKES,
+  OPTIONS_K1,
+  OPTIONS_MAX_QUERY_TERMS,
+  OPTIONS_SELECTION,
+  OPTIONS_WEIGHTS,
+  SECTION_DOCUMENT_RANKS,
+  SECTION_FIELD_FREQUENCIES,
+  SECTION_FIELD_LENGTHS,
+  SECTION_FIELD_TOTALS,
+  SECTION_INVERSE_FREQUENCIES,
+  SECTION_LEXICON_TABLES,
+  SECTION_NAME_TERM_COUNTS,
+  SECTION_POSTING_ENTRIES,
+  SECTION_POSTING_STARTS,
+  SECTION_SATURATIONS,
+  SECTION_STOPWORD_TABLE,
+  SECTION_TERM_LENGTHS,
+  SECTION_TERM_OFFSETS,
+  SECTION_TERM_POOL,
+  SECTION_TERM_TABLE,
+  SELECT_FIRST,
+  SELECT_RAREST,
+  STATUS_OK,
+  TABLE_ROW_BYTES,
+} from "./abi.js";
 import { DEFAULT_ANALYZER_FINGERPRINT } from "./default-fingerprint.js";
 import { IdTable } from "./ids.js";
 import type { CoreMemory } from "./memory.js";
@@ -10,42 +67,30 @@ import { DEFAULT_RANKER_OPTIONS, FIELDS, type ResolvedRankerOptions } from "./op
 
 export const ARTIFACT_MAGIC = Object.freeze([0x54, 0x53, 0x46, 0x54]); // "TSFT"
 export const ARTIFACT_VERSION = 5;
-const HEADER_BYTES = 64;
-const CHECKSUM_BYTES = 4;
-const FLAG_BYTE_IDS = 2;
-const FLAG_FREQUENCY_PATTERNS = 4;
-const FLAG_BYTE_TERMS = 8;
-const FLAG_BUNDLED_STOPWORDS = 16;
-const FLAG_BUNDLED_LEXICON = 32;
 const KNOWN_FLAGS = FLAG_BYTE_IDS | FLAG_FREQUENCY_PATTERNS | FLAG_BYTE_TERMS | FLAG_BUNDLED_STOPWORDS | FLAG_BUNDLED_LEXICON;
-const FIELD_CAPS = [32, 96, 64, 64, 128, 128];
 
-// Host sections, then the core's own (numbered as in assembly/index/artifact.ts).
-const SECTION_OPTIONS = 100;
-const SECTION_STOPWORDS = 101;
-const SECTION_ID_OFFSETS = 102;
-const SECTION_ID_UNITS = 103;
-const SECTION_LEXICON = 104;
-// The core's arrays but term offsets (2), term table (4) and idf (8): the core derives those
-// from the stored ones when a load, or a built index's move into its own core, finishes.
-const CORE_SECTIONS = [1, 3, 5, 6, 7, 9, 10, 11, 12, 13, 14, 15];
-const SECTION_TERM_POOL = 1;
-const SECTION_TERM_LENGTHS = 3;
-const SECTION_POSTING_STARTS = 5;
-const SECTION_POSTING_ENTRIES = 6;
-const SECTION_SATURATIONS = 7;
-/** Each document's rank in id order (u32): a build writes them straight into the core. */
-export const SECTION_DOCUMENT_RANKS = 11;
-export const SECTION_STOPWORD_TABLE = 13;
-export const SECTION_LEXICON_TABLES = 14;
-/** Explain's per-field frequencies: a load keeps them on the host until explain or serialize. */
-export const SECTION_FIELD_FREQUENCIES = 15;
+// The core's arrays but term offsets, term table and idf: the core derives those from the
+// stored ones when a load, or a built index's move into its own core, finishes.
+const CORE_SECTIONS = [
+  SECTION_TERM_POOL,
+  SECTION_TERM_LENGTHS,
+  SECTION_POSTING_STARTS,
+  SECTION_POSTING_ENTRIES,
+  SECTION_SATURATIONS,
+  SECTION_FIELD_LENGTHS,
+  SECTION_FIELD_TOTALS,
+  SECTION_DOCUMENT_RANKS,
+  SECTION_NAME_TERM_COUNTS,
+  SECTION_STOPWORD_TABLE,
+  SECTION_LEXICON_TABLES,
+  SECTION_FIELD_FREQUENCIES,
+];
 /** The sections a load copies into the core: all but the field frequencies. */
 const QUERY_SECTIONS = CORE_SECTIONS.filter((section) => section !== SECTION_FIELD_FREQUENCIES);
 /** Up to this many tools a posting entry is 2 bytes, above it 4 (assembly/index/state.ts). */
 const NARROW_DOCUMENTS = 1 << 15;
-const SECTION_ORDER = [SECTION_OPTIONS, SECTION_STOPWORDS, SECTION_LEXICON, SECTION_ID_OFFSETS, SECTION_ID_UNITS, ...CORE_SECTIONS];
-const OPTIONS_BYTES = 4 + 8 * (5 + FIELDS.length);
+const SECTION_ORDER = [HOST_SECTION_OPTIONS, HOST_SECTION_STOPWORDS, HOST_SECTION_LEXICON, HOST_SECTION_ID_OFFSETS, HOST_SECTION_ID_UNITS, ...CORE_SECTIONS];
+const OPTIONS_BYTES = OPTIONS_WEIGHTS + 8 * (FIELDS.length + 3);
 
 // The lexicon as a flat string list: key, value count, values…; none is an empty list.
 function lexiconStrings(lexicon: ResolvedRankerOptions["lexicon"]): string[] {
@@ -102,20 +147,25 @@ function defaultOptionsRecord(): Uint8Array {
   return defaultRecord;
 }
 
+/** The analyzer as the core's word-form mode. */
+export const wordFormMode = (options: ResolvedRankerOptions): number => (options.analyzer === "stem" ? MODE_STEM : MODE_PLURAL);
+/** The term-selection rule as the core's number. */
+export const selectionRule = (options: ResolvedRankerOptions): number => (options.termSelection === "first" ? SELECT_FIRST : SELECT_RAREST);
+
 function encodeOptions(options: ResolvedRankerOptions): Uint8Array {
   const bytes = new Uint8Array(OPTIONS_BYTES);
   const view = new DataView(bytes.buffer);
-  view.setUint8(0, options.analyzer === "stem" ? 1 : 0);
-  view.setUint8(1, options.termSelection === "first" ? 0 : 1);
-  view.setUint8(2, options.maxQueryTerms);
+  view.setUint8(OPTIONS_ANALYZER, wordFormMode(options));
+  view.setUint8(OPTIONS_SELECTION, selectionRule(options));
+  view.setUint8(OPTIONS_MAX_QUERY_TERMS, options.maxQueryTerms);
   // Flags, 0 for the defaults (so their record, and the default fingerprint, stay as they were).
-  view.setUint8(3, options.lookalikes ? 0 : 1);
-  view.setFloat64(4, options.k1, true);
-  view.setFloat64(12, options.b, true);
-  FIELDS.forEach((field, index) => view.setFloat64(20 + 8 * index, options.weights[field], true));
-  view.setFloat64(20 + 8 * FIELDS.length, options.expansionWeight, true);
-  view.setFloat64(28 + 8 * FIELDS.length, options.nameBonus, true);
-  view.setFloat64(36 + 8 * FIELDS.length, options.relatedWeight, true);
+  view.setUint8(OPTIONS_FLAGS, options.lookalikes ? 0 : OPTIONS_FLAG_NO_LOOKALIKES);
+  view.setFloat64(OPTIONS_K1, options.k1, true);
+  view.setFloat64(OPTIONS_B, options.b, true);
+  FIELDS.forEach((field, index) => view.setFloat64(OPTIONS_WEIGHTS + 8 * index, options.weights[field], true));
+  view.setFloat64(OPTIONS_WEIGHTS + 8 * FIELDS.length, options.expansionWeight, true);
+  view.setFloat64(OPTIONS_WEIGHTS + 8 * FIELDS.length + 8, options.nameBonus, true);
+  view.setFloat64(OPTIONS_WEIGHTS + 8 * FIELDS.length + 16, options.relatedWeight, true);
   return bytes;
 }
 
@@ -169,34 +219,34 @@ export function serializeIndex(memory: CoreMemory, idTable: IdTable, options: Re
   const frequencies = encodeFrequencies(memory.uint16View(core.sectionPointer(SECTION_FIELD_FREQUENCIES), core.sectionBytes(SECTION_FIELD_FREQUENCIES) / 2));
   const hostSections = new Map<number, Uint8Array>([
     [SECTION_FIELD_FREQUENCIES, frequencies.bytes],
-    [SECTION_OPTIONS, encodedOptions],
-    [SECTION_STOPWORDS, bundledStopwords ? new Uint8Array(0) : encodedStopwords],
-    [SECTION_LEXICON, bundledLexicon ? new Uint8Array(0) : encodedLexicon],
-    [SECTION_ID_OFFSETS, new Uint8Array(idOffsets.buffer)],
-    [SECTION_ID_UNITS, new Uint8Array(idUnits.buffer)],
+    [HOST_SECTION_OPTIONS, encodedOptions],
+    [HOST_SECTION_STOPWORDS, bundledStopwords ? new Uint8Array(0) : encodedStopwords],
+    [HOST_SECTION_LEXICON, bundledLexicon ? new Uint8Array(0) : encodedLexicon],
+    [HOST_SECTION_ID_OFFSETS, new Uint8Array(idOffsets.buffer)],
+    [HOST_SECTION_ID_UNITS, new Uint8Array(idUnits.buffer)],
   ]);
   if (termText !== undefined) hostSections.set(SECTION_TERM_POOL, termText);
   const lengths = SECTION_ORDER.map((section) => hostSections.get(section)?.length ?? core.sectionBytes(section));
-  const tableBytes = 8 * SECTION_ORDER.length;
+  const tableBytes = TABLE_ROW_BYTES * SECTION_ORDER.length;
   const total = pad(HEADER_BYTES + tableBytes) + lengths.reduce((sum, length) => sum + pad(length), 0) + CHECKSUM_BYTES;
   const out = new Uint8Array(total);
   const view = new DataView(out.buffer);
-  out.set(ARTIFACT_MAGIC, 0);
-  view.setUint16(4, ARTIFACT_VERSION, true);
+  out.set(ARTIFACT_MAGIC, HEADER_MAGIC);
+  view.setUint16(HEADER_VERSION, ARTIFACT_VERSION, true);
   const flags = (bytewise ? FLAG_BYTE_IDS : 0) | (frequencies.patterns ? FLAG_FREQUENCY_PATTERNS : 0) | (byteTerms ? FLAG_BYTE_TERMS : 0)
     | (bundledStopwords ? FLAG_BUNDLED_STOPWORDS : 0) | (bundledLexicon ? FLAG_BUNDLED_LEXICON : 0);
-  view.setUint16(6, flags, true);
-  view.setUint32(8, core.buildId() >>> 0, true);
-  view.setUint32(12, fingerprintOf(encodedOptions, encodedStopwords, encodedLexicon), true);
-  view.setUint32(16, total, true);
-  view.setUint32(20, ids.length, true);
-  view.setUint32(24, core.termCount(), true);
-  view.setUint32(28, core.termPoolLength(), true);
-  view.setUint32(36, core.sectionBytes(SECTION_SATURATIONS) / 2, true);
-  view.setUint32(40, SECTION_ORDER.length, true);
+  view.setUint16(HEADER_FLAGS, flags, true);
+  view.setUint32(HEADER_BUILD_ID, core.buildId() >>> 0, true);
+  view.setUint32(HEADER_FINGERPRINT, fingerprintOf(encodedOptions, encodedStopwords, encodedLexicon), true);
+  view.setUint32(HEADER_TOTAL_BYTES, total, true);
+  view.setUint32(HEADER_TOOLS, ids.length, true);
+  view.setUint32(HEADER_TERMS, core.termCount(), true);
+  view.setUint32(HEADER_TERM_POOL_UNITS, core.termPoolLength(), true);
+  view.setUint32(HEADER_POSTINGS, core.sectionBytes(SECTION_SATURATIONS) / 2, true);
+  view.setUint32(HEADER_SECTION_COUNT, SECTION_ORDER.length, true);
   SECTION_ORDER.forEach((section, index) => {
-    view.setUint32(HEADER_BYTES + 8 * index, section, true);
-    view.setUint32(HEADER_BYTES + 8 * index + 4, lengths[index]!, true);
+    view.setUint32(HEADER_BYTES + TABLE_ROW_BYTES * index, section, true);
+    view.setUint32(HEADER_BYTES + TABLE_ROW_BYTES * index + 4, lengths[index]!, true);
   });
   let at = pad(HEADER_BYTES + tableBytes);
   SECTION_ORDER.forEach((section, index) => {
@@ -223,24 +273,24 @@ function corrupt(message: string, offset?: number): never {
 function decodeOptions(bytes: Uint8Array, stopwords: string[], lexicon: ResolvedRankerOptions["lexicon"]): ResolvedRankerOptions {
   if (bytes.length !== OPTIONS_BYTES) corrupt("options record");
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const analyzer = view.getUint8(0);
-  const selection = view.getUint8(1);
-  const maxQueryTerms = view.getUint8(2);
-  const flags = view.getUint8(3);
-  if (analyzer > 1 || selection > 1 || maxQueryTerms < 1 || maxQueryTerms > 64 || flags > 1) corrupt("options record");
-  const weights = Object.fromEntries(FIELDS.map((field, index) => [field, view.getFloat64(20 + 8 * index, true)]));
+  const analyzer = view.getUint8(OPTIONS_ANALYZER);
+  const selection = view.getUint8(OPTIONS_SELECTION);
+  const maxQueryTerms = view.getUint8(OPTIONS_MAX_QUERY_TERMS);
+  const flags = view.getUint8(OPTIONS_FLAGS);
+  if (analyzer > MODE_STEM || selection > SELECT_RAREST || maxQueryTerms < 1 || maxQueryTerms > 64 || flags > OPTIONS_FLAG_NO_LOOKALIKES) corrupt("options record");
+  const weights = Object.fromEntries(FIELDS.map((field, index) => [field, view.getFloat64(OPTIONS_WEIGHTS + 8 * index, true)]));
   return {
-    analyzer: analyzer === 1 ? "stem" : "plural",
-    termSelection: selection === 0 ? "first" : "rarest",
+    analyzer: analyzer === MODE_STEM ? "stem" : "plural",
+    termSelection: selection === SELECT_FIRST ? "first" : "rarest",
     maxQueryTerms,
-    k1: view.getFloat64(4, true),
-    b: view.getFloat64(12, true),
+    k1: view.getFloat64(OPTIONS_K1, true),
+    b: view.getFloat64(OPTIONS_B, true),
     weights: weights as ResolvedRankerOptions["weights"],
     stopwords,
     lexicon,
-    expansionWeight: view.getFloat64(20 + 8 * FIELDS.length, true),
-    nameBonus: view.getFloat64(28 + 8 * FIELDS.length, true),
-    relatedWeight: view.getFloat64(36 + 8 * FIELDS.length, true),
+    expansionWeight: view.getFloat64(OPTIONS_WEIGHTS + 8 * FIELDS.length, true),
+    nameBonus: view.getFloat64(OPTIONS_WEIGHTS + 8 * FIELDS.length + 8, true),
+    relatedWeight: view.getFloat64(OPTIONS_WEIGHTS + 8 * FIELDS.length + 16, true),
     lookalikes: flags === 0,
   };
 }
@@ -351,37 +401,37 @@ export function loadIndex(
   if (ARTIFACT_MAGIC.some((byte, index) => bytes[index] !== byte)) {
     throw new ToolsiftError("artifact_bad_magic", "not a toolsift index artifact (wrong magic)", { path: [0] });
   }
-  const version = view.getUint16(4, true);
+  const version = view.getUint16(HEADER_VERSION, true);
   if (version !== ARTIFACT_VERSION) {
-    throw new ToolsiftError("artifact_version", `index artifact format ${version} is not supported (this build reads ${ARTIFACT_VERSION})`, { path: [4] });
+    throw new ToolsiftError("artifact_version", `index artifact format ${version} is not supported (this build reads ${ARTIFACT_VERSION})`, { path: [HEADER_VERSION] });
   }
-  const total = view.getUint32(16, true);
+  const total = view.getUint32(HEADER_TOTAL_BYTES, true);
   if (bytes.length < total) throw new ToolsiftError("artifact_truncated", `index artifact is truncated: ${bytes.length} of ${total} bytes`);
   if (bytes.length > total) corrupt(`${bytes.length - total} bytes after the end`, total);
   const checksumAt = total - CHECKSUM_BYTES;
-  const artifactBuild = view.getUint32(8, true);
+  const artifactBuild = view.getUint32(HEADER_BUILD_ID, true);
   if (artifactBuild !== buildId) {
-    throw new ToolsiftError("artifact_build_mismatch", `index artifact was built by another core build (${artifactBuild.toString(16)}, this is ${buildId.toString(16)}); rebuild it`, { path: [8] });
+    throw new ToolsiftError("artifact_build_mismatch", `index artifact was built by another core build (${artifactBuild.toString(16)}, this is ${buildId.toString(16)}); rebuild it`, { path: [HEADER_BUILD_ID] });
   }
-  const fingerprint = view.getUint32(12, true);
+  const fingerprint = view.getUint32(HEADER_FINGERPRINT, true);
   if (expectedFingerprint !== undefined && expectedFingerprint !== fingerprint) {
-    throw new ToolsiftError("artifact_analyzer_mismatch", "index artifact was built with other analyzer or scoring options than the ones given", { path: [12] });
+    throw new ToolsiftError("artifact_analyzer_mismatch", "index artifact was built with other analyzer or scoring options than the ones given", { path: [HEADER_FINGERPRINT] });
   }
-  const flags = view.getUint16(6, true);
-  if ((flags & ~KNOWN_FLAGS) !== 0) corrupt("unknown flags", 6);
-  for (let at = 44; at < HEADER_BYTES; at++) if (bytes[at] !== 0) corrupt("reserved header bytes", at);
-  if (view.getUint32(32, true) !== 0) corrupt("reserved header bytes", 32);
+  const flags = view.getUint16(HEADER_FLAGS, true);
+  if ((flags & ~KNOWN_FLAGS) !== 0) corrupt("unknown flags", HEADER_FLAGS);
+  for (let at = HEADER_RESERVED_FROM; at < HEADER_BYTES; at++) if (bytes[at] !== 0) corrupt("reserved header bytes", at);
+  if (view.getUint32(HEADER_RESERVED, true) !== 0) corrupt("reserved header bytes", HEADER_RESERVED);
   const byteTerms = (flags & FLAG_BYTE_TERMS) !== 0;
-  const count = view.getUint32(20, true);
-  const termCount = view.getUint32(24, true);
-  const poolLength = view.getUint32(28, true);
-  const postingCount = view.getUint32(36, true);
-  if (view.getUint32(40, true) !== SECTION_ORDER.length) corrupt("section count", 40);
-  const tableBytes = 8 * SECTION_ORDER.length;
+  const count = view.getUint32(HEADER_TOOLS, true);
+  const termCount = view.getUint32(HEADER_TERMS, true);
+  const poolLength = view.getUint32(HEADER_TERM_POOL_UNITS, true);
+  const postingCount = view.getUint32(HEADER_POSTINGS, true);
+  if (view.getUint32(HEADER_SECTION_COUNT, true) !== SECTION_ORDER.length) corrupt("section count", HEADER_SECTION_COUNT);
+  const tableBytes = TABLE_ROW_BYTES * SECTION_ORDER.length;
   if (pad(HEADER_BYTES + tableBytes) > checksumAt) corrupt("section table");
   const lengths = SECTION_ORDER.map((section, index) => {
-    if (view.getUint32(HEADER_BYTES + 8 * index, true) !== section) corrupt("section table order", HEADER_BYTES + 8 * index);
-    return view.getUint32(HEADER_BYTES + 8 * index + 4, true);
+    if (view.getUint32(HEADER_BYTES + TABLE_ROW_BYTES * index, true) !== section) corrupt("section table order", HEADER_BYTES + TABLE_ROW_BYTES * index);
+    return view.getUint32(HEADER_BYTES + TABLE_ROW_BYTES * index + 4, true);
   });
   if (pad(HEADER_BYTES + tableBytes) + lengths.reduce((sum, length) => sum + pad(length), 0) !== checksumAt) corrupt("section lengths");
   for (let padding = HEADER_BYTES + tableBytes; padding < pad(HEADER_BYTES + tableBytes); padding++) {
@@ -393,14 +443,14 @@ export function loadIndex(
     [SECTION_POSTING_STARTS, 4 * (termCount + 1)],
     [SECTION_POSTING_ENTRIES, (count > NARROW_DOCUMENTS ? 4 : 2) * postingCount],
     [SECTION_SATURATIONS, 2 * postingCount],
-    [9, 12 * count],
-    [10, 96],
-    [11, 4 * count],
-    [12, 2 * count],
+    [SECTION_FIELD_LENGTHS, 2 * FIELD_COUNT * count],
+    [SECTION_FIELD_TOTALS, 8 * 2 * FIELD_COUNT],
+    [SECTION_DOCUMENT_RANKS, 4 * count],
+    [SECTION_NAME_TERM_COUNTS, 2 * count],
     [SECTION_FIELD_FREQUENCIES, (flags & FLAG_FREQUENCY_PATTERNS) !== 0 ? 2 * PATTERN_COUNT + postingCount : 2 * postingCount],
   ]);
-  if ((flags & FLAG_BUNDLED_STOPWORDS) !== 0) expected.set(SECTION_STOPWORDS, 0);
-  if ((flags & FLAG_BUNDLED_LEXICON) !== 0) expected.set(SECTION_LEXICON, 0);
+  if ((flags & FLAG_BUNDLED_STOPWORDS) !== 0) expected.set(HOST_SECTION_STOPWORDS, 0);
+  if ((flags & FLAG_BUNDLED_LEXICON) !== 0) expected.set(HOST_SECTION_LEXICON, 0);
   // Sizes are checked against the declared lengths (bounded by the real byte count) before
   // anything is allocated, so a damaged count can never ask the core for gigabytes.
   const offsets = new Map<number, number>();
@@ -409,7 +459,7 @@ export function loadIndex(
     const size = expected.get(section);
     const length = lengths[index]!;
     const sound = size === undefined || size === length || (size === -1 && length >= align4(poolLength) && (length - align4(poolLength)) % 8 === 0);
-    if (!sound) corrupt(`section ${section} size`, HEADER_BYTES + 8 * index + 4);
+    if (!sound) corrupt(`section ${section} size`, HEADER_BYTES + TABLE_ROW_BYTES * index + 4);
     offsets.set(section, at);
     for (let padding = at + lengths[index]!; padding < at + pad(lengths[index]!); padding++) {
       if (bytes[padding] !== 0) corrupt("section padding", padding);
@@ -471,13 +521,13 @@ export function loadIndex(
     // options back without decoding or re-hashing its option sections: its checksummed
     // header names them by fingerprint, and its options record must match byte for byte.
     const bundledLists = FLAG_BUNDLED_STOPWORDS | FLAG_BUNDLED_LEXICON;
-    const defaults = fingerprint === DEFAULT_ANALYZER_FINGERPRINT && (flags & bundledLists) === bundledLists && sameBytes(section(SECTION_OPTIONS), defaultOptionsRecord());
+    const defaults = fingerprint === DEFAULT_ANALYZER_FINGERPRINT && (flags & bundledLists) === bundledLists && sameBytes(section(HOST_SECTION_OPTIONS), defaultOptionsRecord());
     const options = defaults ? BUNDLED_OPTIONS : storedOptions(section, fingerprint, flags);
     if (options.stopwords.length > 256) corrupt("stopword count");
     configure(memory, options);
     status = core.finishLoad();
-    if (status !== 0) corrupt(`index check ${status} failed`);
-    const ids = decodeIds(section(SECTION_ID_OFFSETS), section(SECTION_ID_UNITS), count, (flags & FLAG_BYTE_IDS) !== 0);
+    if (status !== STATUS_OK) corrupt(`index check ${status} failed`);
+    const ids = decodeIds(section(HOST_SECTION_ID_OFFSETS), section(HOST_SECTION_ID_UNITS), count, (flags & FLAG_BYTE_IDS) !== 0);
     return { memory, ids, options, fieldFrequencies: { bytes: frequencies.slice(), patterns: (flags & FLAG_FREQUENCY_PATTERNS) !== 0 } };
   } catch (cause) {
     if (cause instanceof ToolsiftError) throw cause;
@@ -520,11 +570,11 @@ function decodeTermText(source: Uint8Array, units: Uint16Array): void {
 function storedOptions(section: (id: number) => Uint8Array, fingerprint: number, flags: number): ResolvedRankerOptions {
   const bundledStopwords = (flags & FLAG_BUNDLED_STOPWORDS) !== 0;
   const bundledLexicon = (flags & FLAG_BUNDLED_LEXICON) !== 0;
-  const stopwords = bundledStopwords ? encodeStringsCached(BUNDLED_OPTIONS.stopwords) : section(SECTION_STOPWORDS);
-  const lexicon = bundledLexicon ? encodeLexicon(BUNDLED_OPTIONS.lexicon) : section(SECTION_LEXICON);
-  if (fingerprintOf(section(SECTION_OPTIONS), stopwords, lexicon) !== fingerprint) corrupt("options do not match the fingerprint", 12);
+  const stopwords = bundledStopwords ? encodeStringsCached(BUNDLED_OPTIONS.stopwords) : section(HOST_SECTION_STOPWORDS);
+  const lexicon = bundledLexicon ? encodeLexicon(BUNDLED_OPTIONS.lexicon) : section(HOST_SECTION_LEXICON);
+  if (fingerprintOf(section(HOST_SECTION_OPTIONS), stopwords, lexicon) !== fingerprint) corrupt("options do not match the fingerprint", HEADER_FINGERPRINT);
   return decodeOptions(
-    section(SECTION_OPTIONS),
+    section(HOST_SECTION_OPTIONS),
     bundledStopwords ? BUNDLED_OPTIONS.stopwords : decodeStrings(stopwords),
     bundledLexicon ? BUNDLED_OPTIONS.lexicon : lexiconFromStrings(decodeStrings(lexicon)),
   );
@@ -628,30 +678,30 @@ export function transferIndex(from: CoreMemory, to: CoreMemory, configure: (memo
     }
   }
   const status = target.finishLoad();
-  if (status !== 0) throw new Error(`toolsift internal error: a built index failed check ${status}`);
+  if (status !== STATUS_OK) throw new Error(`toolsift internal error: a built index failed check ${status}`);
 }
 
 /** Sections a transfer fills from the building core's batches instead of copying them whole. */
 const PLACED_SECTIONS: readonly number[] = [SECTION_POSTING_ENTRIES, SECTION_SATURATIONS, SECTION_FIELD_FREQUENCIES];
 
 const SECTION_NAMES = new Map<number, string>([
-  [SECTION_OPTIONS, "options"],
-  [SECTION_STOPWORDS, "stopwords"],
-  [SECTION_LEXICON, "lexicon"],
-  [SECTION_ID_OFFSETS, "id offsets"],
-  [SECTION_ID_UNITS, "ids"],
-  [1, "term text"],
-  [2, "term offsets"],
-  [3, "term lengths"],
-  [4, "term hash table"],
-  [5, "posting starts"],
-  [6, "posting entries"],
-  [7, "saturations"],
-  [8, "idf"],
-  [9, "field lengths"],
-  [10, "field totals"],
-  [11, "document ranks"],
-  [12, "name term counts"],
+  [HOST_SECTION_OPTIONS, "options"],
+  [HOST_SECTION_STOPWORDS, "stopwords"],
+  [HOST_SECTION_LEXICON, "lexicon"],
+  [HOST_SECTION_ID_OFFSETS, "id offsets"],
+  [HOST_SECTION_ID_UNITS, "ids"],
+  [SECTION_TERM_POOL, "term text"],
+  [SECTION_TERM_OFFSETS, "term offsets"],
+  [SECTION_TERM_LENGTHS, "term lengths"],
+  [SECTION_TERM_TABLE, "term hash table"],
+  [SECTION_POSTING_STARTS, "posting starts"],
+  [SECTION_POSTING_ENTRIES, "posting entries"],
+  [SECTION_SATURATIONS, "saturations"],
+  [SECTION_INVERSE_FREQUENCIES, "idf"],
+  [SECTION_FIELD_LENGTHS, "field lengths"],
+  [SECTION_FIELD_TOTALS, "field totals"],
+  [SECTION_DOCUMENT_RANKS, "document ranks"],
+  [SECTION_NAME_TERM_COUNTS, "name term counts"],
   [SECTION_STOPWORD_TABLE, "stopword table"],
   [SECTION_LEXICON_TABLES, "lexicon tables"],
 ]);
@@ -660,19 +710,19 @@ const SECTION_NAMES = new Map<number, string>([
 export function inspectArtifact(bytes: Uint8Array): { header: Record<string, string | number>; sections: { name: string; bytes: number }[] } {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const header = {
-    magic: String.fromCharCode(...bytes.subarray(0, 4)),
-    version: view.getUint16(4, true),
-    "core build": view.getUint32(8, true).toString(16).padStart(8, "0"),
-    fingerprint: view.getUint32(12, true).toString(16).padStart(8, "0"),
-    bytes: view.getUint32(16, true),
-    tools: view.getUint32(20, true),
-    terms: view.getUint32(24, true),
-    postings: view.getUint32(36, true),
+    magic: String.fromCharCode(...bytes.subarray(HEADER_MAGIC, HEADER_MAGIC + ARTIFACT_MAGIC.length)),
+    version: view.getUint16(HEADER_VERSION, true),
+    "core build": view.getUint32(HEADER_BUILD_ID, true).toString(16).padStart(8, "0"),
+    fingerprint: view.getUint32(HEADER_FINGERPRINT, true).toString(16).padStart(8, "0"),
+    bytes: view.getUint32(HEADER_TOTAL_BYTES, true),
+    tools: view.getUint32(HEADER_TOOLS, true),
+    terms: view.getUint32(HEADER_TERMS, true),
+    postings: view.getUint32(HEADER_POSTINGS, true),
     checksum: view.getUint32(bytes.length - CHECKSUM_BYTES, true).toString(16).padStart(8, "0"),
   };
   const sections = SECTION_ORDER.map((section, index) => ({
     name: SECTION_NAMES.get(section) ?? String(section),
-    bytes: view.getUint32(HEADER_BYTES + 8 * index + 4, true),
+    bytes: view.getUint32(HEADER_BYTES + TABLE_ROW_BYTES * index + 4, true),
   }));
   return { header, sections };
 }

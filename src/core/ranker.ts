@@ -3,7 +3,8 @@ import { keyEdges, splitVerbWords, type KeyEdges } from "../analysis/split-verbs
 import { ToolsiftError } from "../errors.js";
 import type { RankedHit, ToolRanker, ToolSearchDoc } from "../types.js";
 import { FieldWriter, prepareField, prepareQuery } from "./fields.js";
-import { SECTION_DOCUMENT_RANKS, SECTION_LEXICON_TABLES, SECTION_STOPWORD_TABLE, analyzerFingerprint, loadIndex, restoreFieldFrequencies, serializeIndex, transferIndex, type EncodedFrequencies, type LoadedIndex } from "./artifact.js";
+import { SECTION_DOCUMENT_RANKS, SECTION_LEXICON_TABLES, SECTION_STOPWORD_TABLE, STATUS_OK, lexiconExpansionWordCount } from "./abi.js";
+import { analyzerFingerprint, loadIndex, restoreFieldFrequencies, selectionRule, serializeIndex, transferIndex, wordFormMode, type EncodedFrequencies, type LoadedIndex } from "./artifact.js";
 import { IdTable } from "./ids.js";
 import { confidenceFloor, resolveConfidenceOptions, type ConfidenceOptions } from "./confidence.js";
 import { CoreMemory, keepWorkingMemory, takeWorkingMemory } from "./memory.js";
@@ -68,7 +69,7 @@ function coreBuildId(): number {
 // Analyzer and scoring numbers; a loaded index brings its query tables with it.
 function configureScoring(memory: CoreMemory, options: ResolvedRankerOptions): void {
   const core = memory.core;
-  core.configure(options.analyzer === "stem" ? 1 : 0, options.k1, options.b, options.maxQueryTerms, options.termSelection === "first" ? 0 : 1);
+  core.configure(wordFormMode(options), options.k1, options.b, options.maxQueryTerms, selectionRule(options));
   FIELDS.forEach((field, index) => core.setFieldWeight(index, options.weights[field]));
   core.setNameCoverageBonus(options.nameBonus);
   core.setQueryExpansionWeight(options.expansionWeight);
@@ -95,7 +96,7 @@ function configureCore(memory: CoreMemory, options: ResolvedRankerOptions): void
     core.prepareTables(tables[0].length, tables[1].length);
     memory.bytes(core.sectionPointer(SECTION_STOPWORD_TABLE), tables[0].length).set(tables[0]);
     memory.bytes(core.sectionPointer(SECTION_LEXICON_TABLES), tables[1].length).set(tables[1]);
-    if (core.restoreTables() !== 0) throw new Error("toolsift internal error: the bundled query tables did not restore");
+    if (core.restoreTables() !== STATUS_OK) throw new Error("toolsift internal error: the bundled query tables did not restore");
     return;
   }
   // Stopwords are analyzed as one text: a newline separates them as any separator would.
@@ -111,12 +112,9 @@ function keepBundledTables(memory: CoreMemory, options: ResolvedRankerOptions): 
   if (key === undefined || bundledTables.has(key)) return;
   const section = (id: number) => memory.bytes(memory.core.sectionPointer(id), memory.core.sectionBytes(id)).slice();
   const lexicon = section(SECTION_LEXICON_TABLES);
-  // The map to this index's terms ends the lexicon's tables (one i32 per expansion word, the
-  // count first in the words' table after the 24-byte header and the keys' table): −1, no
-  // term, until the next build's `finishBuild` maps its own.
-  const view = new DataView(lexicon.buffer);
-  const words = view.getInt32(24 + view.getInt32(12, true), true);
-  lexicon.fill(0xff, lexicon.length - 4 * words);
+  // The map to this index's terms ends the lexicon's tables (one i32 per expansion word): −1,
+  // no term, until the next build's `finishBuild` maps its own.
+  lexicon.fill(0xff, lexicon.length - 4 * lexiconExpansionWordCount(lexicon));
   bundledTables.set(key, [section(SECTION_STOPWORD_TABLE), lexicon]);
 }
 
@@ -221,7 +219,7 @@ export class Bm25ToolRanker implements ToolRanker {
       writer.add(document, checked[document]!);
       if (onProgress !== undefined && (document & 1023) === 1023) onProgress(document + 1, checked.length);
     }
-    if (core.finishBuild() !== 0) {
+    if (core.finishBuild() !== STATUS_OK) {
       const limit = (core.MAX_TERMS.value as number).toLocaleString("en-US");
       throw new ToolsiftError("invalid_catalogue", `a catalogue's tools hold at most ${limit} distinct terms; this one has more`);
     }
