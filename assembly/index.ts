@@ -5,15 +5,14 @@ import { freshUint16Array, heapEnd } from "./fresh";
 import { MAX_INPUT, tokenCount, tokenLength, tokenPointer, tokenize } from "./analyzer/tokenizer";
 import { setWordFormMode } from "./analyzer/wordform";
 import { addField as addFieldText, beginBuild as begin, emitPostings as emit, finishBuild as finish, recordTotal } from "./index/build";
-import { MAX_DOCUMENTS, MAX_TERMS, documentCount, postingStarts, setNameBonus, setScoring, stopwords, terms, weights } from "./index/state";
+import { MAX_TERMS, documentCount, postingStarts, setNameBonus, setScoring, stopwords, terms, weights } from "./index/state";
 import { deriveSections, prepareLoad, prepareTables, restoreTables, sectionBytes, sectionPointer, stageTables, validateLoaded } from "./index/artifact";
 import { BUILD_ID } from "./build-id";
-import { FIELD_ALIASES, FIELD_COUNT, FIELD_DESCRIPTION, FIELD_NAME, FIELD_PARAMS, FIELD_SUMMARY, FIELD_TAGS, SECTION_COUNT, STATUS_OK, STATUS_STAGED_REFUSED } from "./abi";
+import { FIELD_ALIASES, FIELD_DESCRIPTION, FIELD_NAME, FIELD_PARAMS, FIELD_SUMMARY, FIELD_TAGS, STATUS_OK, STATUS_STAGED_REFUSED } from "./abi";
 import { decodeUtf8 } from "./utf8";
 import { absorb, checksumLanes } from "./index/checksum";
 import { EXPLAIN_STRIDE, explain as explainDocument, explainValues } from "./search/explain";
 import {
-  MAX_QUERY_TERMS,
   prepareSearch,
   queryStats,
   queryTermCount,
@@ -27,10 +26,10 @@ import {
   setQueryOptions,
   setRelatedWeight,
 } from "./search/query";
-import { addLexiconEntry as addEntry, lexiconSize, prepareLexicon } from "./search/lexicon";
+import { addLexiconEntry as addEntry, prepareLexicon } from "./search/lexicon";
 
 export { heapEnd, recordTotal };
-export { EXPLAIN_STRIDE, FIELD_COUNT, STAGING_BYTES, MAX_DOCUMENTS, MAX_INPUT, MAX_TERMS, MAX_QUERY_TERMS, SECTION_COUNT, prepareLoad, prepareTables, restoreTables, sectionBytes, sectionPointer, stageTables };
+export { EXPLAIN_STRIDE, STAGING_BYTES, MAX_INPUT, MAX_TERMS, prepareLoad, prepareTables, restoreTables, sectionBytes, sectionPointer, stageTables };
 
 /** Identifies this build of the core; artifacts record it (SPEC §2.4). */
 export function buildId(): u32 {
@@ -94,31 +93,47 @@ export function decodeStaged(offset: i32, length: i32, check: i32): i32 {
   return decodeUtf8(stagingPointer() + <usize>offset, length, scratch.dataStart, check != 0);
 }
 
-/** Sets analyzer and scoring options; call before `addStopword` and `beginBuild`. */
+/**
+ * Sets every analyzer and scoring option in one call; before `addStopword` and `beginBuild`
+ * for a build, before `finishLoad` for a load. `wordFormMode` is MODE_*, `termSelection`
+ * SELECT_*, `nameBonus` the name-coverage bonus (DESIGN.md "Scoring"; 0 turns it off),
+ * `expansionWeight` and `relatedWeight` the query weights of translations and of related
+ * terms (English synonyms, word-form variants; §A6 steps 5–6), then the six field weights in
+ * field order.
+ */
 export function configure(
   wordFormMode: i32,
   k1: f64,
   b: f64,
   maxQueryTerms: i32,
   termSelection: i32,
+  nameBonus: f64,
+  expansionWeight: f64,
+  relatedWeight: f64,
+  nameWeight: f64,
+  aliasesWeight: f64,
+  tagsWeight: f64,
+  summaryWeight: f64,
+  descriptionWeight: f64,
+  paramsWeight: f64,
 ): void {
   setWordFormMode(wordFormMode);
   setScoring(k1, b);
   setQueryOptions(maxQueryTerms, termSelection);
-}
-
-/** The name-coverage bonus (DESIGN.md "Scoring"); 0 turns it off. */
-export function setNameCoverageBonus(value: f64): void {
-  setNameBonus(value);
+  setNameBonus(nameBonus);
+  setExpansionWeight(expansionWeight);
+  setRelatedWeight(relatedWeight);
+  weights[FIELD_NAME] = nameWeight;
+  weights[FIELD_ALIASES] = aliasesWeight;
+  weights[FIELD_TAGS] = tagsWeight;
+  weights[FIELD_SUMMARY] = summaryWeight;
+  weights[FIELD_DESCRIPTION] = descriptionWeight;
+  weights[FIELD_PARAMS] = paramsWeight;
 }
 
 /** The name-coverage factor of `document` for the last query (explain). */
 export function nameCoverageFactor(document: i32): f64 {
   return nameFactor(document);
-}
-
-export function setFieldWeight(field: i32, weight: f64): void {
-  weights[field] = weight;
 }
 
 /** Adds the terms of the stopword text in the scratch window (query side only). */
@@ -200,19 +215,6 @@ export function addLexiconEntries(length: i32): void {
     }
     start = end + 1;
   }
-}
-
-export function lexiconEntries(): i32 {
-  return lexiconSize();
-}
-
-export function setQueryExpansionWeight(weight: f64): void {
-  setExpansionWeight(weight);
-}
-
-/** The query weight of related terms: English synonyms and word-form variants (§A6 steps 5–6). */
-export function setQueryRelatedWeight(weight: f64): void {
-  setRelatedWeight(weight);
 }
 
 /** The query weight of chosen query term `index` (1 for the query's own, less for expansions). */

@@ -74,10 +74,6 @@ function lexiconForm(pointer: usize, length: i32): i32 {
   return stemRussian(formBuffer.dataStart, kept);
 }
 
-export function lexiconSize(): i32 {
-  return entryCount;
-}
-
 /** Adds one entry: the key text at `keyPointer` and the expansion text after it. */
 export function addLexiconEntry(keyPointer: usize, keyLength: i32, valuePointer: usize, valueLength: i32): void {
   tokenize(keyPointer, keyLength);

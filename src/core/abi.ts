@@ -128,18 +128,23 @@ export interface CoreExports {
   readonly EXPLAIN_STRIDE: WebAssembly.Global;
   readonly STAGING_BYTES: WebAssembly.Global;
   readonly MAX_TERMS: WebAssembly.Global;
-  readonly FIELD_COUNT: WebAssembly.Global;
-  readonly MAX_DOCUMENTS: WebAssembly.Global;
-  readonly MAX_QUERY_TERMS: WebAssembly.Global;
-  readonly SECTION_COUNT: WebAssembly.Global;
   readonly EMIT_BATCH: WebAssembly.Global;
   scratchPointer(): number;
   stagingPointer(): number;
+  /** Used by the host only through `addStagedDocument`; exported for src/core/fields.test.ts. */
   decodeStaged(offset: number, length: number, check: number): number;
   addStagedDocument(document: number, bytes: number, check: number, name: number, aliases: number, tags: number, summary: number, description: number, params: number): number;
-  configure(wordFormMode: number, k1: number, b: number, maxQueryTerms: number, termSelection: number): void;
-  setFieldWeight(field: number, weight: number): void;
-  setNameCoverageBonus(value: number): void;
+  configure(
+    wordFormMode: number,
+    k1: number,
+    b: number,
+    maxQueryTerms: number,
+    termSelection: number,
+    nameBonus: number,
+    expansionWeight: number,
+    relatedWeight: number,
+    ...fieldWeights: readonly [number, number, number, number, number, number]
+  ): void;
   nameCoverageFactor(document: number): number;
   addStopword(length: number): void;
   beginBuild(count: number): void;
@@ -174,9 +179,6 @@ export interface CoreExports {
   termDocumentFrequency(term: number): number;
   termText(term: number): number;
   addLexiconEntries(length: number): void;
-  lexiconEntries(): number;
-  setQueryExpansionWeight(weight: number): void;
-  setQueryRelatedWeight(weight: number): void;
   queryTermWeight(index: number): number;
 }
 
@@ -199,9 +201,7 @@ export const CORE_EXPORTS = {
   stagingPointer: "function",
   decodeStaged: "function",
   configure: "function",
-  setNameCoverageBonus: "function",
   nameCoverageFactor: "function",
-  setFieldWeight: "function",
   addStopword: "function",
   beginBuild: "function",
   addField: "function",
@@ -210,9 +210,6 @@ export const CORE_EXPORTS = {
   EMIT_BATCH: "global",
   emitPostings: "function",
   addLexiconEntries: "function",
-  lexiconEntries: "function",
-  setQueryExpansionWeight: "function",
-  setQueryRelatedWeight: "function",
   queryTermWeight: "function",
   termCount: "function",
   search: "function",
@@ -230,12 +227,8 @@ export const CORE_EXPORTS = {
   heapEnd: "function",
   recordTotal: "function",
   EXPLAIN_STRIDE: "global",
-  FIELD_COUNT: "global",
-  MAX_DOCUMENTS: "global",
   MAX_INPUT: "global",
   MAX_TERMS: "global",
-  MAX_QUERY_TERMS: "global",
-  SECTION_COUNT: "global",
   prepareLoad: "function",
   prepareTables: "function",
   restoreTables: "function",

@@ -68,12 +68,23 @@ function coreBuildId(): number {
 
 // Analyzer and scoring numbers; a loaded index brings its query tables with it.
 function configureScoring(memory: CoreMemory, options: ResolvedRankerOptions): void {
-  const core = memory.core;
-  core.configure(wordFormMode(options), options.k1, options.b, options.maxQueryTerms, selectionRule(options));
-  FIELDS.forEach((field, index) => core.setFieldWeight(index, options.weights[field]));
-  core.setNameCoverageBonus(options.nameBonus);
-  core.setQueryExpansionWeight(options.expansionWeight);
-  core.setQueryRelatedWeight(options.relatedWeight);
+  const { weights } = options;
+  memory.core.configure(
+    wordFormMode(options),
+    options.k1,
+    options.b,
+    options.maxQueryTerms,
+    selectionRule(options),
+    options.nameBonus,
+    options.expansionWeight,
+    options.relatedWeight,
+    weights.name,
+    weights.aliases,
+    weights.tags,
+    weights.summary,
+    weights.description,
+    weights.params,
+  );
 }
 
 // The bundled stopwords and lexicon as a build's core analyzed them (its staged query-table
