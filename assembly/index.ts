@@ -7,7 +7,6 @@ import { setWordFormMode } from "./analyzer/wordform";
 import { addField as addFieldText, beginBuild as begin, emitPostings as emit, finishBuild as finish, recordTotal } from "./index/build";
 import { MAX_TERMS, documentCount, postingStarts, setNameBonus, setScoring, stopwords, terms, weights } from "./index/state";
 import { deriveSections, prepareLoad, prepareTables, restoreTables, sectionBytes, sectionPointer, stageTables, validateLoaded } from "./index/artifact";
-import { BUILD_ID } from "./build-id";
 import { FIELD_ALIASES, FIELD_DESCRIPTION, FIELD_NAME, FIELD_PARAMS, FIELD_SUMMARY, FIELD_TAGS, STATUS_OK, STATUS_STAGED_REFUSED } from "./abi";
 import { decodeUtf8 } from "./utf8";
 import { absorb, checksumLanes } from "./index/checksum";
@@ -30,11 +29,6 @@ import { addLexiconEntry as addEntry, prepareLexicon } from "./search/lexicon";
 
 export { heapEnd, recordTotal };
 export { EXPLAIN_STRIDE, STAGING_BYTES, MAX_INPUT, MAX_TERMS, prepareLoad, prepareTables, restoreTables, sectionBytes, sectionPointer, stageTables };
-
-/** Identifies this build of the core; artifacts record it (SPEC §2.4). */
-export function buildId(): u32 {
-  return BUILD_ID;
-}
 
 /** Where the host reads and writes the artifact checksum's sixteen lanes. */
 export function checksumLanesPointer(): usize {

@@ -6,11 +6,12 @@ import { fileURLToPath } from "node:url";
 import asc from "assemblyscript/asc";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as abi from "../src/core/abi.js";
+import { Bm25ToolRanker, init } from "../src/index.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
 // Constants of the host alone (the artifact format, the options record): no twin in the core.
-const HOST_ONLY = /^(HEADER_|FLAG_|HOST_SECTION_|OPTIONS_|TABLE_ROW_BYTES$|CHECKSUM_BYTES$)/;
+const HOST_ONLY = /^(BUILD_ID_SECTION$|HEADER_|FLAG_|HOST_SECTION_|OPTIONS_|TABLE_ROW_BYTES$|CHECKSUM_BYTES$)/;
 
 /** assembly/abi.ts compiled as an entry of its own: its constants become exported globals. */
 async function compileAbi(): Promise<Record<string, number>> {
@@ -49,6 +50,16 @@ describe("boundary ABI", () => {
     const module = await WebAssembly.compile(await readFile(new URL("../dist/toolsift.wasm", import.meta.url)));
     const expected = Object.entries(abi.CORE_EXPORTS).map(([name, kind]) => ({ name, kind }));
     expect(WebAssembly.Module.exports(module)).toEqual(expected);
+  });
+
+  it("the module carries its build id in one custom section, the one artifacts record", async () => {
+    const module = await WebAssembly.compile(await readFile(new URL("../dist/toolsift.wasm", import.meta.url)));
+    const sections = WebAssembly.Module.customSections(module, abi.BUILD_ID_SECTION);
+    expect(sections.map((section) => section.byteLength)).toEqual([4]);
+    await init();
+    const artifact = new Bm25ToolRanker([{ id: "a_tool", tags: [], aliases: [] }]).serialize();
+    const recorded = new DataView(artifact.buffer, artifact.byteOffset).getUint32(abi.HEADER_BUILD_ID, true);
+    expect(recorded).toBe(new DataView(sections[0]!).getUint32(0, true));
   });
 
   it("every constant of assembly/abi.ts has the same value in src/core/abi.ts", () => {

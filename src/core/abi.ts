@@ -67,6 +67,9 @@ export const LEXICON_WORD_TABLE_BYTES_AT = 16;
 export const LEXICON_RESERVED_AT = 20;
 export const LEXICON_HEADER_BYTES = 24;
 
+/** The custom section of the compiled core that holds its build id (u32, little-endian). */
+export const BUILD_ID_SECTION = "toolsift.build";
+
 // The index artifact (DESIGN.md "Index artifact"): byte offsets in its 64-byte header.
 export const HEADER_MAGIC = 0;
 export const HEADER_VERSION = 4;
@@ -164,7 +167,6 @@ export interface CoreExports {
   analyze(length: number): number;
   documents(): number;
   heapEnd(): number;
-  buildId(): number;
   sectionPointer(section: number): number;
   sectionBytes(section: number): number;
   prepareLoad(count: number, termCount: number, poolLength: number, postingCount: number, stopwordBytes: number, lexiconBytes: number): number;
@@ -190,7 +192,6 @@ type ExportKind<T> = T extends WebAssembly.Memory ? "memory" : T extends WebAsse
  * checks it against `WebAssembly.Module.exports`, and the type below against `CoreExports`.
  */
 export const CORE_EXPORTS = {
-  buildId: "function",
   checksumLanesPointer: "function",
   absorbScratch: "function",
   absorbSection: "function",

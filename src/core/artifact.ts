@@ -76,6 +76,7 @@ import { PATTERN_COUNT, decodeTermText, encodeFrequencies, encodeTermText, type 
 import { DEFAULT_ANALYZER_FINGERPRINT } from "./default-fingerprint.js";
 import type { IdTable } from "./ids.js";
 import type { CoreMemory } from "./memory.js";
+import { coreBuildId } from "./module.js";
 import type { ResolvedRankerOptions } from "./options.js";
 
 export { ARTIFACT_MAGIC };
@@ -121,7 +122,7 @@ export function serializeIndex(memory: CoreMemory, idTable: IdTable, options: Re
   const flags = (bytewise ? FLAG_BYTE_IDS : 0) | (frequencies.patterns ? FLAG_FREQUENCY_PATTERNS : 0) | (byteTerms ? FLAG_BYTE_TERMS : 0)
     | (bundledStopwords ? FLAG_BUNDLED_STOPWORDS : 0) | (bundledLexicon ? FLAG_BUNDLED_LEXICON : 0);
   view.setUint16(HEADER_FLAGS, flags, true);
-  view.setUint32(HEADER_BUILD_ID, core.buildId() >>> 0, true);
+  view.setUint32(HEADER_BUILD_ID, coreBuildId(), true);
   view.setUint32(HEADER_FINGERPRINT, fingerprintOf(encodedOptions, encodedStopwords, encodedLexicon), true);
   view.setUint32(HEADER_TOTAL_BYTES, total, true);
   view.setUint32(HEADER_TOOLS, ids.length, true);

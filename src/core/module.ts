@@ -1,5 +1,5 @@
 import { ToolsiftError } from "../errors.js";
-import type { CoreExports } from "./abi.js";
+import { BUILD_ID_SECTION, type CoreExports } from "./abi.js";
 
 export type { CoreExports };
 
@@ -46,15 +46,31 @@ export function isInitialized(): boolean {
   return compiled !== undefined;
 }
 
+let buildId: number | undefined;
+
+/**
+ * The build id of the loaded core, which every artifact records: a digest of the compiled
+ * module (scripts/build-id.mjs), read from its custom section, so no instance is needed.
+ */
+export function coreBuildId(): number {
+  // A module without the section (not stamped by the build) throws a TypeError here: a bug.
+  buildId ??= new DataView(WebAssembly.Module.customSections(compiledModule(), BUILD_ID_SECTION)[0]!).getUint32(0, true);
+  return buildId;
+}
+
+function compiledModule(): WebAssembly.Module {
+  if (compiled === undefined) {
+    throw new ToolsiftError("not_initialized", "call `await init()` before building or loading an index");
+  }
+  return compiled;
+}
+
 /**
  * A fresh core instance: one per index, so indexes never share memory. The core imports only
  * its memory (idf's logarithm is computed inside, assembly/index/log.ts): a new one of a page,
  * or `memory`, which must be all zeros (the core assumes it and writes no zero data).
  */
 export function instantiateCore(memory = new WebAssembly.Memory({ initial: 1 })): CoreExports {
-  if (compiled === undefined) {
-    throw new ToolsiftError("not_initialized", "call `await init()` before building or loading an index");
-  }
-  const instance = new WebAssembly.Instance(compiled, { env: { memory } });
+  const instance = new WebAssembly.Instance(compiledModule(), { env: { memory } });
   return instance.exports as unknown as CoreExports;
 }

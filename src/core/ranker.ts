@@ -13,7 +13,7 @@ import { confidenceFloor, resolveConfidenceOptions, type ConfidenceOptions } fro
 import { CoreMemory, keepWorkingMemory, takeWorkingMemory } from "./memory.js";
 import { NameIndex, matchNames } from "./name-fallback.js";
 import { MAX_DOCUMENTS, idOrder, validateDocs } from "./validate.js";
-import { instantiateCore } from "./module.js";
+import { coreBuildId, instantiateCore } from "./module.js";
 import { DEFAULT_RANKER_OPTIONS, FIELDS, resolveRankerOptions, type FieldName, type RankerOptions, type ResolvedRankerOptions } from "./options.js";
 
 const CYRILLIC = /[\u0400-\u04ff]/;
@@ -61,12 +61,11 @@ export interface HitExplanation extends ScoredHit {
   readonly nameFactor: number;
 }
 
-let pendingLoad: LoadedIndex | undefined;
-let buildIdOfCore: number | undefined;
-
-function coreBuildId(): number {
-  buildIdOfCore ??= instantiateCore().buildId() >>> 0;
-  return buildIdOfCore;
+// The construction token of a loaded index: only `Bm25ToolRanker.load` makes one (the class is
+// not exported), and the constructor given one takes its index instead of building.
+class FromArtifact implements BuildHooks {
+  declare readonly onProgress?: undefined;
+  constructor(readonly index: LoadedIndex) {}
 }
 
 // Analyzer and scoring numbers; a loaded index brings its query tables with it.
@@ -202,9 +201,8 @@ export class Bm25ToolRanker implements ToolRanker {
   #heldFrequencies: EncodedFrequencies | undefined;
 
   constructor(docs: readonly ToolSearchDoc[], options?: RankerOptions, hooks: BuildHooks = {}) {
-    if (pendingLoad !== undefined) {
-      const { memory, ids, options: loaded, fieldFrequencies } = pendingLoad;
-      pendingLoad = undefined;
+    if (hooks instanceof FromArtifact) {
+      const { memory, ids, options: loaded, fieldFrequencies } = hooks.index;
       this.#memory = memory;
       this.#ids = ids;
       this.options = loaded;
@@ -265,7 +263,7 @@ export class Bm25ToolRanker implements ToolRanker {
    */
   static load(bytes: Uint8Array, options?: RankerOptions): Bm25ToolRanker {
     const expected = options === undefined ? undefined : analyzerFingerprint(resolveRankerOptions(options));
-    pendingLoad = loadIndex(
+    const index = loadIndex(
       bytes,
       expected,
       coreBuildId(),
@@ -287,7 +285,7 @@ export class Bm25ToolRanker implements ToolRanker {
         configureScoring(memory, stored);
       },
     );
-    return new Bm25ToolRanker([]);
+    return new Bm25ToolRanker([], undefined, new FromArtifact(index));
   }
 
   /** The whole index as one versioned, checksummed artifact (SPEC §2.4). */
