@@ -11,20 +11,10 @@ import { FIELD_ALIASES, FIELD_DESCRIPTION, FIELD_NAME, FIELD_PARAMS, FIELD_SUMMA
 import { decodeUtf8 } from "./utf8";
 import { absorb, checksumLanes } from "./index/checksum";
 import { EXPLAIN_STRIDE, explain as explainDocument, explainValues } from "./search/explain";
-import {
-  prepareSearch,
-  queryStats,
-  queryTermCount,
-  queryTerms,
-  queryWeights,
-  resultDocuments,
-  resultScores,
-  nameFactor,
-  search as searchQuery,
-  setExpansionWeight,
-  setQueryOptions,
-  setRelatedWeight,
-} from "./search/query";
+import { prepareSearch, queryStats, search as searchQuery } from "./search/query";
+import { queryTermCount, queryTerms, queryWeights, setExpansionWeight, setQueryOptions, setRelatedWeight } from "./search/terms";
+import { nameFactor } from "./search/accumulate";
+import { resultDocuments, resultScores } from "./search/top-k";
 import { addLexiconEntry as addEntry, prepareLexicon } from "./search/lexicon";
 
 export { heapEnd, recordTotal };
