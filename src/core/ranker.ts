@@ -169,6 +169,8 @@ function lexiconChunks(lexicon: Readonly<Record<string, readonly string[]>>, siz
   return chunks;
 }
 
+const scoredHit = (id: string, score: number): ScoredHit => ({ id, score });
+
 /** Clamps a result limit (SPEC §3.3): NaN is a RangeError; the rest is clamped to [0, size]. */
 export function clampLimit(limit: number, size: number): number {
   if (typeof limit !== "number" || Number.isNaN(limit)) throw new RangeError(`limit must be a number, got ${String(limit)}`);
@@ -192,7 +194,6 @@ export class Bm25ToolRanker implements ToolRanker {
   readonly options: ResolvedRankerOptions;
   readonly #memory: CoreMemory;
   readonly #ids: IdTable;
-  #idNumbers: Map<string, number> | undefined;
   #names: NameIndex | undefined;
   #lookalikes: { index: LookalikeIndex; stopwords: ReadonlySet<string> } | undefined;
   #keyEdges: KeyEdges | undefined;
@@ -300,15 +301,26 @@ export class Bm25ToolRanker implements ToolRanker {
     this.#heldFrequencies = undefined;
   }
 
-  #documentNumber(id: string): number {
-    this.#idNumbers ??= new Map(this.#ids.toArray().map((value, index) => [value, index]));
-    return this.#idNumbers.get(id)!;
-  }
+  // The query prepared once per call (§A1) and the limit clamped once, for the name fallback too.
+  #prepared = "";
+  #limit = 0;
 
+  /** Runs `query` in the core; the number of hits, read with `#hits`. */
   #search(query: string, limit: number): number {
     if (typeof query !== "string") throw new ToolsiftError("invalid_query", "the query must be a string");
-    const count = clampLimit(limit, this.#ids.length);
-    return this.#memory.core.search(this.#memory.write(this.#withAppended(prepareQuery(query))), count);
+    this.#limit = clampLimit(limit, this.#ids.length);
+    this.#prepared = prepareQuery(query);
+    return this.#memory.core.search(this.#memory.write(this.#withAppended(this.#prepared)), this.#limit);
+  }
+
+  /** The last search's first `count` hits, each made by `hit`: the one place results are read. */
+  #hits<Hit>(count: number, hit: (id: string, score: number) => Hit): Hit[] {
+    const core = this.#memory.core;
+    const documents = this.#memory.int32View(core.resultDocumentsPointer(), count);
+    const scores = this.#memory.float64View(core.resultScoresPointer(), count);
+    const hits: Hit[] = new Array(count);
+    for (let index = 0; index < count; index++) hits[index] = hit(this.#ids.at(documents[index]!), scores[index]!);
+    return hits;
   }
 
   // The prepared query, then the look-alikes of its Cyrillic words (DESIGN.md §A10) and the
@@ -332,13 +344,7 @@ export class Bm25ToolRanker implements ToolRanker {
 
   /** The best `limit` tools for `query`, best first; ties broken by id. */
   rank(query: string, limit: number): ScoredHit[] {
-    const count = this.#search(query, limit);
-    const core = this.#memory.core;
-    const documents = this.#memory.int32View(core.resultDocumentsPointer(), count);
-    const scores = this.#memory.float64View(core.resultScoresPointer(), count);
-    const hits: ScoredHit[] = new Array(count);
-    for (let index = 0; index < count; index++) hits[index] = { id: this.#ids.at(documents[index]!), score: scores[index]! };
-    return hits;
+    return this.#hits(this.#search(query, limit), scoredHit);
   }
 
   /**
@@ -360,16 +366,12 @@ export class Bm25ToolRanker implements ToolRanker {
     const stats = this.#memory.float64View(this.#statsPointer, 2);
     const floor = confidenceFloor(stats[0]!, stats[1]!, confidence);
     if (count > 0) {
-      const documents = this.#memory.int32View(core.resultDocumentsPointer(), count);
-      const scores = this.#memory.float64View(core.resultScoresPointer(), count);
-      const hits: SearchHit[] = new Array(count);
-      for (let index = 0; index < count; index++) hits[index] = { id: this.#ids.at(documents[index]!), score: scores[index]!, match: "terms" };
+      const hits = this.#hits(count, (id, score): SearchHit => ({ id, score, match: "terms" }));
       return { hits, confident: hits[0]!.score >= floor, floor, fallback: false };
     }
-    const size = clampLimit(limit, this.#ids.length);
-    if (size === 0) return { hits: [], confident: false, floor, fallback: false };
+    if (this.#limit === 0) return { hits: [], confident: false, floor, fallback: false };
     this.#names ??= new NameIndex(this.#ids.length, (document) => this.#ids.at(document));
-    const hits = matchNames(this.#names, prepareQuery(query), size).map(({ id }): SearchHit => ({ id, score: 0, match: "name" }));
+    const hits = matchNames(this.#names, this.#prepared, this.#limit).map(({ id }): SearchHit => ({ id, score: 0, match: "name" }));
     return { hits, confident: false, floor, fallback: hits.length > 0 };
   }
 
@@ -413,12 +415,16 @@ export class Bm25ToolRanker implements ToolRanker {
   /** Ranks like `rank`, and explains each hit per term and field (SPEC §3.4; off the hot path). */
   explain(query: string, limit: number): HitExplanation[] {
     this.#restoreFrequencies();
-    const hits = this.rank(query, limit);
-    const terms = this.#lastTerms();
+    const count = this.#search(query, limit);
     const core = this.#memory.core;
+    // Copied: the views below may be rebuilt between explain calls.
+    const documents = Array.from(this.#memory.int32View(core.resultDocumentsPointer(), count));
+    const hits = this.#hits(count, scoredHit);
+    const terms = this.#lastTerms();
     const stride = core.EXPLAIN_STRIDE.value as number;
-    return hits.map((hit) => {
-      core.explain(this.#documentNumber(hit.id));
+    return hits.map((hit, rank) => {
+      const document = documents[rank]!;
+      core.explain(document);
       const values = this.#memory.float64View(core.explainPointer(), terms.length * stride);
       const explained: TermExplanation[] = [];
       terms.forEach((term, index) => {
@@ -431,7 +437,7 @@ export class Bm25ToolRanker implements ToolRanker {
         ) as Record<FieldName, number>;
         explained.push({ term, score, fields });
       });
-      return { ...hit, terms: explained, nameFactor: core.nameCoverageFactor(this.#documentNumber(hit.id)) };
+      return { ...hit, terms: explained, nameFactor: core.nameCoverageFactor(document) };
     });
   }
 }
