@@ -1,6 +1,7 @@
 // A build's field text crosses the boundary as UTF-8: the host's `TextEncoder.encodeInto`
 // writes a whole field in one native call (several times faster per unit than a `charCodeAt`
 // loop), and this turns it back into the UTF-16 code units the analyzer reads.
+import { STATUS_STAGED_NFKC, STATUS_STAGED_REFUSED } from "./abi";
 
 const REPLACEMENT: u32 = 0xfffd;
 
@@ -38,7 +39,7 @@ export function decodeUtf8(source: usize, length: i32, target: usize, check: boo
         codePoint = (codePoint << 6) | (<u32>load<u8>(at) & 0x3f);
         at += 1;
       }
-      if (codePoint == REPLACEMENT) return -1;
+      if (codePoint == REPLACEMENT) return STATUS_STAGED_REFUSED;
       unstable |= !nfkcStable(codePoint);
       // Fullwidth ASCII (U+FF01–U+FF5E) as its NFKC form, the ASCII unit: the host stages
       // text holding these without normalizing it.
@@ -52,7 +53,7 @@ export function decodeUtf8(source: usize, length: i32, target: usize, check: boo
     store<u16>(out, <u16>codePoint);
     out += 2;
   }
-  return check && unstable ? -2 : <i32>((out - target) >> 1);
+  return check && unstable ? STATUS_STAGED_NFKC : <i32>((out - target) >> 1);
 }
 
 /**

@@ -16,7 +16,7 @@ interface CoreLike {
   documents(): number;
   beginBuild(count: number): void;
   finishBuild(): void;
-  configure(wordFormMode: number, k1: number, b: number, maxQueryTerms: number, termSelection: number): void;
+  configure(...options: number[]): void;
   search(length: number, limit: number): number;
 }
 interface MemoryLike {
@@ -48,7 +48,7 @@ export async function measureBaseline(queries: readonly string[]): Promise<Basel
   try {
     core = moduleApi.instantiateCore();
     memory = new memoryApi.CoreMemory(core);
-    core.configure(0, 1.2, 0.75, 16, 1);
+    core.configure(0, 1.2, 0.75, 16, 1, 0.6, 0.5, 0.3, 1, 1, 1, 1, 1, 1);
     core.beginBuild(0);
     core.finishBuild();
   } catch (error) {

@@ -1,7 +1,36 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
+import {
+  CHECKSUM_BYTES,
+  FLAG_BUNDLED_LEXICON,
+  FLAG_BUNDLED_STOPWORDS,
+  FLAG_BYTE_TERMS,
+  FLAG_FREQUENCY_PATTERNS,
+  HEADER_BYTES,
+  HEADER_FLAGS,
+  HEADER_POSTINGS,
+  HEADER_RESERVED,
+  HEADER_SECTION_COUNT,
+  HEADER_TERMS,
+  HEADER_TERM_POOL_UNITS,
+  HOST_SECTION_LEXICON,
+  HOST_SECTION_OPTIONS,
+  HOST_SECTION_STOPWORDS,
+  LEXICON_HEADER_BYTES,
+  LEXICON_KEY_TABLE_BYTES_AT,
+  LEXICON_WORD_TABLE_BYTES_AT,
+  OPTIONS_FLAGS,
+  SECTION_LEXICON_TABLES,
+  SECTION_POSTING_ENTRIES,
+  SECTION_POSTING_STARTS,
+  SECTION_SATURATIONS,
+  SECTION_STOPWORD_TABLE,
+  SECTION_TERM_LENGTHS,
+  SECTION_TERM_POOL,
+  TABLE_ROW_BYTES,
+} from "../src/core/abi.js";
 import { CORE_CHECKSUM_MIN_BYTES } from "../src/core/artifact.js";
-import { artifactChecksum } from "../src/core/checksum.js";
+import { CHECKSUM_BLOCK, artifactChecksum } from "../src/core/checksum.js";
 import { Bm25ToolRanker, init, isToolsiftError, type ToolSearchDoc } from "../src/index.js";
 import { errorCode } from "./helpers/errors.js";
 
@@ -16,18 +45,18 @@ const small: ToolSearchDoc[] = [
 ];
 const queries = ["create pull request", "post message", "погода", "天气", "open pr review", "", "zzz"];
 
-/** Sections start on 64-byte boundaries. */
-const pad = (length: number): number => Math.ceil(length / 64) * 64;
+/** Sections start on 64-byte boundaries (the checksum's blocks). */
+const pad = (length: number): number => Math.ceil(length / CHECKSUM_BLOCK) * CHECKSUM_BLOCK;
 
 /** Where each section of an artifact starts, by section id. */
 function sectionStarts(bytes: Uint8Array): Map<number, number> {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const sectionCount = view.getUint32(40, true);
+  const sectionCount = view.getUint32(HEADER_SECTION_COUNT, true);
   const starts = new Map<number, number>();
-  let at = pad(64 + 8 * sectionCount);
+  let at = pad(HEADER_BYTES + TABLE_ROW_BYTES * sectionCount);
   for (let index = 0; index < sectionCount; index++) {
-    starts.set(view.getUint32(64 + 8 * index, true), at);
-    at += pad(view.getUint32(64 + 8 * index + 4, true));
+    starts.set(view.getUint32(HEADER_BYTES + TABLE_ROW_BYTES * index, true), at);
+    at += pad(view.getUint32(HEADER_BYTES + TABLE_ROW_BYTES * index + 4, true));
   }
   return starts;
 }
@@ -36,8 +65,8 @@ function sectionStarts(bytes: Uint8Array): Map<number, number> {
 function firstPostingOfLongList(bytes: Uint8Array): number {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const starts = sectionStarts(bytes);
-  const postingStart = (term: number): number => view.getUint32(starts.get(5)! + 4 * term, true);
-  const term = Array.from({ length: view.getUint32(24, true) }, (_, index) => index).find((index) => postingStart(index + 1) - postingStart(index) >= 2);
+  const postingStart = (term: number): number => view.getUint32(starts.get(SECTION_POSTING_STARTS)! + 4 * term, true);
+  const term = Array.from({ length: view.getUint32(HEADER_TERMS, true) }, (_, index) => index).find((index) => postingStart(index + 1) - postingStart(index) >= 2);
   expect(term).toBeDefined();
   return postingStart(term!);
 }
@@ -45,20 +74,20 @@ function firstPostingOfLongList(bytes: Uint8Array): number {
 /** The byte length of section `id` (0 when the artifact has no such section). */
 function sectionLength(bytes: Uint8Array, id: number): number {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  for (let index = 0; index < view.getUint32(40, true); index++) {
-    if (view.getUint32(64 + 8 * index, true) === id) return view.getUint32(64 + 8 * index + 4, true);
+  for (let index = 0; index < view.getUint32(HEADER_SECTION_COUNT, true); index++) {
+    if (view.getUint32(HEADER_BYTES + TABLE_ROW_BYTES * index, true) === id) return view.getUint32(HEADER_BYTES + TABLE_ROW_BYTES * index + 4, true);
   }
   return 0;
 }
 
-const flagsOf = (bytes: Uint8Array): number => new DataView(bytes.buffer, bytes.byteOffset).getUint16(6, true);
+const flagsOf = (bytes: Uint8Array): number => new DataView(bytes.buffer, bytes.byteOffset).getUint16(HEADER_FLAGS, true);
 
 /** Edits a copy, recomputes its checksum and loads it: "loaded" or the error code. */
 function craftedLoad(bytes: Uint8Array, edit: (copy: DataView) => void): string {
   const copy = bytes.slice();
   const copyView = new DataView(copy.buffer);
   edit(copyView);
-  copyView.setUint32(copy.length - 4, artifactChecksum(copy.subarray(0, copy.length - 4)), true);
+  copyView.setUint32(copy.length - CHECKSUM_BYTES, artifactChecksum(copy.subarray(0, copy.length - CHECKSUM_BYTES)), true);
   return errorCode(() => Bm25ToolRanker.load(copy)) ?? "loaded";
 }
 
@@ -119,7 +148,7 @@ describe("index artifact", () => {
     for (const [catalogue, patterns] of [[small, true], [docs, false]] as const) {
       const ranker = new Bm25ToolRanker(catalogue);
       const bytes = ranker.serialize();
-      expect((new DataView(bytes.buffer, bytes.byteOffset).getUint16(6, true) & 4) !== 0).toBe(patterns);
+      expect((new DataView(bytes.buffer, bytes.byteOffset).getUint16(HEADER_FLAGS, true) & FLAG_FREQUENCY_PATTERNS) !== 0).toBe(patterns);
       const loaded = Bm25ToolRanker.load(bytes);
       for (const query of ["zeta", "create pull request", "tool more"]) expect(loaded.explain(query, 20)).toEqual(ranker.explain(query, 20));
       expect(loaded.serialize()).toEqual(bytes);
@@ -129,7 +158,7 @@ describe("index artifact", () => {
   it("names the bundled stopwords and lexicon by a flag instead of storing them; other lists are stored and round-trip", () => {
     const bytes = new Bm25ToolRanker(small).serialize();
     expect(flagsOf(bytes) & (16 | 32)).toBe(16 | 32);
-    expect([sectionLength(bytes, 101), sectionLength(bytes, 104)]).toEqual([0, 0]);
+    expect([sectionLength(bytes, HOST_SECTION_STOPWORDS), sectionLength(bytes, HOST_SECTION_LEXICON)]).toEqual([0, 0]);
     const lexicon = { "созвон": ["meeting", "call"], "天气": ["weather"] };
     const cases = [
       { options: { analyzer: "stem" as const }, flags: 16 | 32 },
@@ -142,8 +171,8 @@ describe("index artifact", () => {
       const ranker = new Bm25ToolRanker(small, options);
       const stored = ranker.serialize();
       expect(flagsOf(stored) & (16 | 32), JSON.stringify(options)).toBe(flags);
-      expect(sectionLength(stored, 101) === 0).toBe((flags & 16) !== 0);
-      expect(sectionLength(stored, 104) === 0).toBe((flags & 32) !== 0);
+      expect(sectionLength(stored, HOST_SECTION_STOPWORDS) === 0).toBe((flags & FLAG_BUNDLED_STOPWORDS) !== 0);
+      expect(sectionLength(stored, HOST_SECTION_LEXICON) === 0).toBe((flags & FLAG_BUNDLED_LEXICON) !== 0);
       for (const loaded of [Bm25ToolRanker.load(stored), Bm25ToolRanker.load(stored, options)]) {
         expect(loaded.options).toEqual(ranker.options);
         expect(answers(loaded)).toEqual(answers(ranker));
@@ -153,10 +182,10 @@ describe("index artifact", () => {
     }
     // A flag and a stored list together are refused, as is a list missing without its flag.
     const starts = sectionStarts(bytes);
-    expect(craftedLoad(bytes, (copy) => copy.setUint16(6, flagsOf(bytes) & ~32, true))).toBe("artifact_corrupt");
+    expect(craftedLoad(bytes, (copy) => copy.setUint16(HEADER_FLAGS, flagsOf(bytes) & ~FLAG_BUNDLED_LEXICON, true))).toBe("artifact_corrupt");
     const custom = new Bm25ToolRanker(small, { stopwords: ["the"] }).serialize();
-    expect(craftedLoad(custom, (copy) => copy.setUint16(6, flagsOf(custom) | 16, true))).toBe("artifact_corrupt");
-    expect(starts.get(101)).toBe(starts.get(104));
+    expect(craftedLoad(custom, (copy) => copy.setUint16(HEADER_FLAGS, flagsOf(custom) | FLAG_BUNDLED_STOPWORDS, true))).toBe("artifact_corrupt");
+    expect(starts.get(HOST_SECTION_STOPWORDS)).toBe(starts.get(HOST_SECTION_LEXICON));
   });
 
   it("stores term text a byte per code unit with the units from 256 listed apart, or two bytes when that is not smaller", () => {
@@ -172,13 +201,13 @@ describe("index artifact", () => {
       const ranker = new Bm25ToolRanker(catalogue);
       const bytes = ranker.serialize();
       const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-      const units = view.getUint32(28, true);
-      const length = sectionLength(bytes, 1);
+      const units = view.getUint32(HEADER_TERM_POOL_UNITS, true);
+      const length = sectionLength(bytes, SECTION_TERM_POOL);
       if (wide === undefined) {
-        expect(flagsOf(bytes) & 8).toBe(0);
+        expect(flagsOf(bytes) & FLAG_BYTE_TERMS).toBe(0);
         expect(length).toBe(2 * units);
       } else {
-        expect(flagsOf(bytes) & 8).toBe(8);
+        expect(flagsOf(bytes) & FLAG_BYTE_TERMS).toBe(FLAG_BYTE_TERMS);
         const aligned = (units + 3) & ~3;
         if (wide === 0) expect(length).toBe(aligned);
         else expect(length - aligned).toBeGreaterThan(0);
@@ -196,12 +225,12 @@ describe("index artifact", () => {
     const latin = Array.from({ length: 20 }, (_, index) => ({ id: `tool_${index}`, description: `create issue number${index} in the tracker`, tags: [], aliases: [] }));
     const catalogue = [...latin, ...small, { id: "café", description: "naïve café ☕ weather", tags: [], aliases: [] }];
     const bytes = new Bm25ToolRanker(catalogue, { lexicon: false }).serialize();
-    expect(flagsOf(bytes) & 8).toBe(8);
+    expect(flagsOf(bytes) & FLAG_BYTE_TERMS).toBe(FLAG_BYTE_TERMS);
     const starts = sectionStarts(bytes);
-    const units = new DataView(bytes.buffer, bytes.byteOffset).getUint32(28, true);
-    const lengths = starts.get(3)!;
-    const listed = starts.get(1)! + ((units + 3) & ~3);
-    expect(sectionLength(bytes, 1)).toBeGreaterThan((units + 3) & ~3);
+    const units = new DataView(bytes.buffer, bytes.byteOffset).getUint32(HEADER_TERM_POOL_UNITS, true);
+    const lengths = starts.get(SECTION_TERM_LENGTHS)!;
+    const listed = starts.get(SECTION_TERM_POOL)! + ((units + 3) & ~3);
+    expect(sectionLength(bytes, SECTION_TERM_POOL)).toBeGreaterThan((units + 3) & ~3);
     expect(craftedLoad(bytes, () => undefined)).toBe("loaded");
     expect(craftedLoad(bytes, (copy) => copy.setUint8(lengths, copy.getUint8(lengths) + 1))).toBe("artifact_corrupt");
     expect(craftedLoad(bytes, (copy) => copy.setUint8(lengths, 0))).toBe("artifact_corrupt");
@@ -213,8 +242,8 @@ describe("index artifact", () => {
     })).toBe("loaded");
     expect(craftedLoad(bytes, (copy) => copy.setUint32(listed, units, true))).toBe("artifact_corrupt");
     expect(craftedLoad(bytes, (copy) => copy.setUint32(listed + 4, 0x10000, true))).toBe("artifact_corrupt");
-    // Header word 32 (the term table size of format 4) is reserved: a load sizes the table itself.
-    expect(craftedLoad(bytes, (copy) => copy.setUint32(32, 512, true))).toBe("artifact_corrupt");
+    // Header word HEADER_RESERVED (the term table size of format 4) is reserved: a load sizes the table itself.
+    expect(craftedLoad(bytes, (copy) => copy.setUint32(HEADER_RESERVED, 512, true))).toBe("artifact_corrupt");
   });
 
   it("past 32,768 tools a posting entry takes four bytes, round-trips and is checked the same way", () => {
@@ -229,7 +258,7 @@ describe("index artifact", () => {
     const bytes = ranker.serialize();
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const starts = sectionStarts(bytes);
-    expect(starts.get(7)! - starts.get(6)!).toBe(pad(4 * view.getUint32(36, true)));
+    expect(starts.get(SECTION_SATURATIONS)! - starts.get(SECTION_POSTING_ENTRIES)!).toBe(pad(4 * view.getUint32(HEADER_POSTINGS, true)));
     const loaded = Bm25ToolRanker.load(bytes);
     for (const query of ["send email item4999", "pull request", "t32999 open"]) {
       expect(loaded.rank(query, 20)).toEqual(ranker.rank(query, 20));
@@ -237,9 +266,9 @@ describe("index artifact", () => {
     }
     expect(loaded.rank("item2999", 10).map((hit) => hit.id)).toContain("t32999");
     // A document past the last tool, or a list out of order, is refused as with narrow entries.
-    const entries = starts.get(6)!;
+    const entries = starts.get(SECTION_POSTING_ENTRIES)!;
     const first = entries + 4 * firstPostingOfLongList(bytes);
-    const last = entries + 4 * (view.getUint32(36, true) - 1);
+    const last = entries + 4 * (view.getUint32(HEADER_POSTINGS, true) - 1);
     expect(craftedLoad(bytes, (copy) => copy.setUint32(last, 33_000 << 1, true))).toBe("artifact_corrupt");
     expect(craftedLoad(bytes, (copy) => copy.setUint32(first + 4, copy.getUint32(first, true), true))).toBe("artifact_corrupt");
     expect(craftedLoad(bytes, (copy) => copy.setUint32(last, copy.getUint32(last, true) ^ 1, true))).toBe("loaded");
@@ -308,15 +337,15 @@ describe("index artifact", () => {
 
   it("keeps lookalikes: false in the options record's flag byte, and refuses an unknown flag", () => {
     const off = new Bm25ToolRanker(small, { lookalikes: false }).serialize();
-    const options = sectionStarts(off).get(100)!;
-    expect(off[options + 3]).toBe(1);
+    const options = sectionStarts(off).get(HOST_SECTION_OPTIONS)!;
+    expect(off[options + OPTIONS_FLAGS]).toBe(1);
     expect(Bm25ToolRanker.load(off).options.lookalikes).toBe(false);
     expect(Bm25ToolRanker.load(off, { lookalikes: false }).options.lookalikes).toBe(false);
     // The default record keeps 0 there, so the default fingerprint did not change.
     const on = new Bm25ToolRanker(small).serialize();
-    expect(on[sectionStarts(on).get(100)! + 3]).toBe(0);
-    expect(craftedLoad(off, (copy) => copy.setUint8(options + 3, 2))).toBe("artifact_corrupt");
-    expect(craftedLoad(off, (copy) => copy.setUint8(options + 3, 0))).toBe("artifact_corrupt");
+    expect(on[sectionStarts(on).get(HOST_SECTION_OPTIONS)! + OPTIONS_FLAGS]).toBe(0);
+    expect(craftedLoad(off, (copy) => copy.setUint8(options + OPTIONS_FLAGS, 2))).toBe("artifact_corrupt");
+    expect(craftedLoad(off, (copy) => copy.setUint8(options + OPTIONS_FLAGS, 0))).toBe("artifact_corrupt");
   });
 
   it("a crafted artifact (damaged, checksum recomputed) loads with odd answers or fails typed, never traps", () => {
@@ -325,12 +354,12 @@ describe("index artifact", () => {
     // query tables' chains and indexes). With the default lexicon, so its tables are crafted too.
     const bytes = new Bm25ToolRanker(small).serialize();
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    const sectionCount = view.getUint32(40, true);
+    const sectionCount = view.getUint32(HEADER_SECTION_COUNT, true);
     const spans: [number, number][] = [];
-    let at = pad(64 + 8 * sectionCount);
+    let at = pad(HEADER_BYTES + TABLE_ROW_BYTES * sectionCount);
     for (let index = 0; index < sectionCount; index++) {
-      const length = view.getUint32(64 + 8 * index + 4, true);
-      if (view.getUint32(64 + 8 * index, true) < 100 && length > 0) spans.push([at, length]);
+      const length = view.getUint32(HEADER_BYTES + TABLE_ROW_BYTES * index + 4, true);
+      if (view.getUint32(HEADER_BYTES + TABLE_ROW_BYTES * index, true) < HOST_SECTION_OPTIONS && length > 0) spans.push([at, length]);
       at += pad(length);
     }
     const outcomes = new Set<string>();
@@ -347,7 +376,7 @@ describe("index artifact", () => {
           const offset = start + ((position % length) & (word ? ~3 : ~0));
           if (word && offset + 4 <= start + length) copyView.setInt32(offset, value, true);
           else copy[offset] = value & 0xff;
-          copyView.setUint32(copy.length - 4, artifactChecksum(copy.subarray(0, copy.length - 4)), true);
+          copyView.setUint32(copy.length - CHECKSUM_BYTES, artifactChecksum(copy.subarray(0, copy.length - CHECKSUM_BYTES)), true);
           let loaded: Bm25ToolRanker;
           try {
             loaded = Bm25ToolRanker.load(copy);
@@ -370,16 +399,16 @@ describe("index artifact", () => {
     const lexicon = { "пулреквест": ["pull", "request"], "выкати релиз": ["deploy", "release"], "созвон": ["meeting", "call"], "天气": ["weather"], "open pr": ["pull", "request"] };
     const bytes = new Bm25ToolRanker(small, { lexicon, stopwords: ["a", "the", "please"] }).serialize();
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    const sectionCount = view.getUint32(40, true);
-    let at = pad(64 + 8 * sectionCount);
+    const sectionCount = view.getUint32(HEADER_SECTION_COUNT, true);
+    let at = pad(HEADER_BYTES + TABLE_ROW_BYTES * sectionCount);
     const words: number[] = [];
     let entryArrays = 0;
     for (let index = 0; index < sectionCount; index++) {
-      const id = view.getUint32(64 + 8 * index, true);
-      const length = view.getUint32(64 + 8 * index + 4, true);
-      if (id === 13 || id === 14) for (let word = 0; word + 4 <= length; word += 4) words.push(at + word);
-      // The lexicon section: a 24-byte header (…, key dictionary bytes, word dictionary bytes, 0), the two dictionaries, then the entry arrays.
-      if (id === 14) entryArrays = at + 24 + view.getInt32(at + 12, true) + view.getInt32(at + 16, true);
+      const id = view.getUint32(HEADER_BYTES + TABLE_ROW_BYTES * index, true);
+      const length = view.getUint32(HEADER_BYTES + TABLE_ROW_BYTES * index + 4, true);
+      if (id === SECTION_STOPWORD_TABLE || id === SECTION_LEXICON_TABLES) for (let word = 0; word + 4 <= length; word += 4) words.push(at + word);
+      // The lexicon section: a header, the two dictionaries, then the entry arrays.
+      if (id === SECTION_LEXICON_TABLES) entryArrays = at + LEXICON_HEADER_BYTES + view.getInt32(at + LEXICON_KEY_TABLE_BYTES_AT, true) + view.getInt32(at + LEXICON_WORD_TABLE_BYTES_AT, true);
       at += pad(length);
     }
     expect(words.length).toBeGreaterThan(100);
@@ -388,7 +417,7 @@ describe("index artifact", () => {
       const copy = bytes.slice();
       const copyView = new DataView(copy.buffer);
       copyView.setInt32(offset, change(copyView.getInt32(offset, true)), true);
-      copyView.setUint32(copy.length - 4, artifactChecksum(copy.subarray(0, copy.length - 4)), true);
+      copyView.setUint32(copy.length - CHECKSUM_BYTES, artifactChecksum(copy.subarray(0, copy.length - CHECKSUM_BYTES)), true);
       try {
         const loaded = Bm25ToolRanker.load(copy);
         for (const query of probes) loaded.rank(query, 10);
@@ -422,11 +451,11 @@ describe("index artifact", () => {
     expect(bytes.length).toBeGreaterThan(CORE_CHECKSUM_MIN_BYTES);
     expect(Bm25ToolRanker.load(bytes).rank("send email item42", 5)).toEqual(ranker.rank("send email item42", 5));
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    const sectionCount = view.getUint32(40, true);
-    let at = pad(64 + 8 * sectionCount);
+    const sectionCount = view.getUint32(HEADER_SECTION_COUNT, true);
+    let at = pad(HEADER_BYTES + TABLE_ROW_BYTES * sectionCount);
     const positions: number[] = [];
     for (let index = 0; index < sectionCount; index++) {
-      const length = view.getUint32(64 + 8 * index + 4, true);
+      const length = view.getUint32(HEADER_BYTES + TABLE_ROW_BYTES * index + 4, true);
       if (length > 0) positions.push(at, at + (length >> 1), at + length - 1);
       if (pad(length) > length) positions.push(at + length);
       at += pad(length);
@@ -450,7 +479,7 @@ describe("index artifact", () => {
   it("refuses postings out of order within a term or past the last tool, even with a recomputed checksum", () => {
     const bytes = new Bm25ToolRanker([...small, { id: "zz_pull_request", description: "pull request tools", tags: [], aliases: [] }], { lexicon: false }).serialize();
     // Up to 32,768 tools an entry is a u16: the document shifted left once, the name flag in bit 0.
-    const first = sectionStarts(bytes).get(6)! + 2 * firstPostingOfLongList(bytes);
+    const first = sectionStarts(bytes).get(SECTION_POSTING_ENTRIES)! + 2 * firstPostingOfLongList(bytes);
     expect(craftedLoad(bytes, (copy) => {
       const a = copy.getUint16(first, true);
       copy.setUint16(first, copy.getUint16(first + 2, true), true);

@@ -20,6 +20,10 @@
 // - 2026-11-30 (session 9): the core imports its memory and the host reuses a build's working
 //   memory (+161 B): dist/toolsift.wasm 15,533 B, browser bundle 44,292 B, together 59,825 B.
 //   Budgets unchanged.
+// - 2026-12-01: the boundary in one ABI file per side, one `configure` call, 10 exports fewer
+//   gone, the build id read from a custom section, the artifact code split by concern (+250 B
+//   of JS for the load steps): dist/toolsift.wasm 15,457 B, browser bundle 44,522 B, together
+//   59,979 B. Budgets unchanged.
 // Raise a budget only deliberately, in the same commit as the growth, with the new measurement.
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";

@@ -1,9 +1,7 @@
 // DESIGN.md §A4 step 4: word-form folding, chosen once per index.
 import { stemPorter } from "../stem/porter";
 import { stemRussian } from "../stem/russian";
-
-export const MODE_PLURAL: i32 = 0;
-export const MODE_STEM: i32 = 1;
+import { MODE_PLURAL, MODE_STEM } from "../abi";
 
 let mode: i32 = MODE_PLURAL;
 

@@ -2,12 +2,36 @@
 // loading allocates arrays of the recorded sizes, the host copies bytes into them, and
 // `validateLoaded` checks every invariant the query path relies on (so a crafted artifact
 // can give odd scores but never read out of bounds or loop forever).
+import {
+  CHECK_DOCUMENT_RANKS,
+  CHECK_FIELD_TOTALS,
+  CHECK_LEXICON_TABLES,
+  CHECK_POSTING_BOUNDS,
+  CHECK_POSTING_END,
+  CHECK_POSTING_ENTRIES,
+  CHECK_POSTING_RANGES,
+  CHECK_STOPWORD_TABLE,
+  CHECK_TERM_LENGTHS,
+  FIELD_COUNT,
+  SECTION_DOCUMENT_RANKS,
+  SECTION_FIELD_FREQUENCIES,
+  SECTION_FIELD_LENGTHS,
+  SECTION_FIELD_TOTALS,
+  SECTION_LEXICON_TABLES,
+  SECTION_NAME_TERM_COUNTS,
+  SECTION_POSTING_ENTRIES,
+  SECTION_POSTING_STARTS,
+  SECTION_SATURATIONS,
+  SECTION_STOPWORD_TABLE,
+  SECTION_TERM_LENGTHS,
+  SECTION_TERM_POOL,
+  STATUS_OK,
+} from "../abi";
 import { decodeLexiconState, encodeLexiconState, lexiconStateBytes } from "../search/lexicon";
 import { freshFloat64Array, freshInt32Array, freshUint16Array, freshUint32Array, freshUint8Array, heapEnd } from "../fresh";
 import { logarithm } from "./log";
 import { tableSizeFor } from "./dictionary";
 import {
-  FIELD_COUNT,
   MAX_DOCUMENTS,
   MAX_TERMS,
   NARROW_DOCUMENTS,
@@ -29,24 +53,6 @@ import {
   wideEntries,
 } from "./state";
 
-export const SECTION_TERM_POOL: i32 = 1;
-export const SECTION_TERM_OFFSETS: i32 = 2;
-export const SECTION_TERM_LENGTHS: i32 = 3;
-export const SECTION_TERM_TABLE: i32 = 4;
-export const SECTION_POSTING_STARTS: i32 = 5;
-export const SECTION_POSTING_ENTRIES: i32 = 6;
-export const SECTION_SATURATIONS: i32 = 7;
-export const SECTION_INVERSE_FREQUENCIES: i32 = 8;
-export const SECTION_FIELD_LENGTHS: i32 = 9;
-export const SECTION_FIELD_TOTALS: i32 = 10;
-export const SECTION_DOCUMENT_RANKS: i32 = 11;
-export const SECTION_NAME_TERM_COUNTS: i32 = 12;
-/** The query side's prepared tables, so loading never re-analyzes stopwords or the lexicon. */
-export const SECTION_STOPWORD_TABLE: i32 = 13;
-export const SECTION_LEXICON_TABLES: i32 = 14;
-/** Explain's per-field frequencies: off the query path, so a load leaves them to the host. */
-export const SECTION_FIELD_FREQUENCIES: i32 = 15;
-export const SECTION_COUNT: i32 = 15;
 
 // Sections 13 and 14 are encodings, staged in these buffers: written by `stageTables` before
 // serializing, copied into by the host before `restoreTables` decodes them on load (and
@@ -74,9 +80,9 @@ export function prepareTables(stopwordBytes: i32, lexiconBytes: i32): void {
 
 /** Decodes the staged tables after a load: 0 when sound, else the failed check's number. */
 export function restoreTables(): i32 {
-  if (!stopwords.decode(stopwordStage.buffer, stopwordStage.byteOffset, stopwordStage.length)) return 20;
-  if (!decodeLexiconState(lexiconStage)) return 21;
-  return 0;
+  if (!stopwords.decode(stopwordStage.buffer, stopwordStage.byteOffset, stopwordStage.length)) return CHECK_STOPWORD_TABLE;
+  if (!decodeLexiconState(lexiconStage)) return CHECK_LEXICON_TABLES;
+  return STATUS_OK;
 }
 
 export function sectionPointer(section: i32): usize {
@@ -257,11 +263,11 @@ export function deriveSections(): i32 {
   let offset: u32 = 0;
   for (let term = 0; term < termCount; term++) {
     let length = <u32>unchecked(terms.lengths[term]);
-    if (length == 0 || offset + length > poolLength) return 4;
+    if (length == 0 || offset + length > poolLength) return CHECK_TERM_LENGTHS;
     unchecked((terms.offsets[term] = offset));
     offset += length;
   }
-  if (offset != poolLength) return 4;
+  if (offset != poolLength) return CHECK_TERM_LENGTHS;
   terms.insertAll();
   // Most terms are in few tools: their idf comes from a table of the first 256 frequencies.
   let total = <f64>documentCount;
@@ -273,7 +279,7 @@ export function deriveSections(): i32 {
     let frequency = unchecked(postingStarts[term + 1]) - unchecked(postingStarts[term]);
     unchecked((inverseFrequencies[term] = frequency < <u32>SMALL_FREQUENCIES ? unchecked(smallIdf[frequency]) : inverseFrequency(total, <f64>frequency)));
   }
-  return 0;
+  return STATUS_OK;
 }
 
 const SMALL_FREQUENCIES: i32 = 256;
@@ -289,24 +295,24 @@ function inverseFrequency(total: f64, frequency: f64): f64 {
 export function validateLoaded(): i32 {
   let termCount = terms.count;
   let postingCount = <u32>saturations.length;
-  if (unchecked(postingStarts[0]) != 0 || unchecked(postingStarts[termCount]) != postingCount) return 1;
+  if (unchecked(postingStarts[0]) != 0 || unchecked(postingStarts[termCount]) != postingCount) return CHECK_POSTING_BOUNDS;
   let previous: u32 = 0;
   for (let term = 0; term < termCount; term++) {
     let start = unchecked(postingStarts[term]);
     let end = unchecked(postingStarts[term + 1]);
-    if (end < start || end > postingCount) return 2;
+    if (end < start || end > postingCount) return CHECK_POSTING_RANGES;
     previous = end;
   }
-  if (previous != postingCount && termCount > 0) return 5;
-  if (!entriesSound(termCount)) return 3;
+  if (previous != postingCount && termCount > 0) return CHECK_POSTING_END;
+  if (!entriesSound(termCount)) return CHECK_POSTING_ENTRIES;
   for (let document = 0; document < documentCount; document++) {
-    if (unchecked(documentRanks[document]) >= <u32>documentCount) return 8;
+    if (unchecked(documentRanks[document]) >= <u32>documentCount) return CHECK_DOCUMENT_RANKS;
   }
   for (let field = 0; field < FIELD_COUNT * 2; field++) {
     let total = unchecked(fieldTotals[field]);
-    if (!(total >= 0) || total == Infinity) return 9;
+    if (!(total >= 0) || total == Infinity) return CHECK_FIELD_TOTALS;
   }
-  return 0;
+  return STATUS_OK;
 }
 
 

@@ -4,13 +4,13 @@
 import { freshFloat64Array, freshInt32Array, freshUint16Array, freshUint32Array, freshUint64Array, heapEnd } from "../fresh";
 import { tokenize, tokenCount, tokenLength, tokenStart, tokenText } from "../analyzer/tokenizer";
 import { hashUnits, unitsEqual } from "./dictionary";
+import { FIELD_COUNT, STATUS_OK, STATUS_TOO_MANY_TERMS } from "../abi";
 import {
   averageFieldLength,
   FIELD_CAPS,
   MAX_DOCUMENTS,
   MAX_TERMS,
   NARROW_DOCUMENTS,
-  FIELD_COUNT,
   b,
   documentCount,
   fieldLengths,
@@ -262,7 +262,7 @@ export function documentCombinedFrequency(frequencies: u32): f64 {
 export function finishBuild(): i32 {
   flushDocument();
   currentDocument = -1;
-  if (tooManyTerms) return 1;
+  if (tooManyTerms) return STATUS_TOO_MANY_TERMS;
   let termCount = terms.count;
   setPostingStarts(termCount);
   // The counts become each term's cursor: where its next record goes.

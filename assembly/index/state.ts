@@ -3,8 +3,8 @@
 // compiled module once per ranker.
 import { freshFloat64Array, freshUint16Array, freshUint32Array, freshUint8Array } from "../fresh";
 import { TermDictionary } from "./dictionary";
+import { FIELD_COUNT } from "../abi";
 
-export const FIELD_COUNT: i32 = 6;
 /** Tokens kept per field: name, aliases, tags, summary, description, params (SPEC §1.6). */
 export const FIELD_CAPS: StaticArray<i32> = [32, 96, 64, 64, 128, 128];
 export const MAX_DOCUMENTS: i32 = 1 << 20;

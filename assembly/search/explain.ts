@@ -2,8 +2,8 @@
 // path: called only when a caller asks for an explanation of a result.
 import { freshFloat64Array } from "../fresh";
 import { documentCombinedFrequency, documentPart, fieldFrequency, prepareDocumentParts } from "../index/build";
+import { FIELD_COUNT } from "../abi";
 import {
-  FIELD_COUNT,
   entryAt,
   fieldFrequencies,
   inverseFrequencies,
@@ -11,7 +11,7 @@ import {
   saturations,
   SATURATION_UNIT,
 } from "../index/state";
-import { MAX_QUERY_TERMS, queryTermCount, queryTerms, queryWeights } from "./query";
+import { MAX_QUERY_TERMS, queryTermCount, queryTerms, queryWeights } from "./terms";
 
 /** Per query term: contribution, tf~, then the six field parts `v_f` (0 when absent). */
 export const EXPLAIN_STRIDE: i32 = 2 + FIELD_COUNT;

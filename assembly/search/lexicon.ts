@@ -5,7 +5,17 @@
 // inflected forms a request uses.
 import { freshInt32Array, freshUint16Array, freshUint8Array } from "../fresh";
 import { MAX_INPUT, tokenCount, tokenLength, tokenPointer, tokenize } from "../analyzer/tokenizer";
-import { MODE_PLURAL, wordFormMode } from "../analyzer/wordform";
+import { wordFormMode } from "../analyzer/wordform";
+import {
+  LEXICON_ENTRY_COUNT_AT,
+  LEXICON_EXPANSION_COUNT_AT,
+  LEXICON_HEADER_BYTES,
+  LEXICON_KEY_TABLE_BYTES_AT,
+  LEXICON_KEY_TOKEN_COUNT_AT,
+  LEXICON_RESERVED_AT,
+  LEXICON_WORD_TABLE_BYTES_AT,
+  MODE_PLURAL,
+} from "../abi";
 import { TermDictionary } from "../index/dictionary";
 import { stemRussian } from "../stem/russian";
 import { terms } from "../index/state";
@@ -64,10 +74,6 @@ function lexiconForm(pointer: usize, length: i32): i32 {
   return stemRussian(formBuffer.dataStart, kept);
 }
 
-export function lexiconSize(): i32 {
-  return entryCount;
-}
-
 /** Adds one entry: the key text at `keyPointer` and the expansion text after it. */
 export function addLexiconEntry(keyPointer: usize, keyLength: i32, valuePointer: usize, valueLength: i32): void {
   tokenize(keyPointer, keyLength);
@@ -110,14 +116,13 @@ export function addLexiconEntry(keyPointer: usize, keyLength: i32, valuePointer:
 
 // The prepared lexicon as an artifact section (DESIGN.md "Index artifact"): counts, the two
 // dictionaries, then the entry arrays, so loading copies it instead of re-analyzing keys.
-const LEXICON_HEADER: i32 = 24;
 
 function intsBytes(count: i32): i32 {
   return count << 2;
 }
 
 export function lexiconStateBytes(): i32 {
-  return LEXICON_HEADER + keyTokens.encodedBytes() + expansionWords.encodedBytes()
+  return LEXICON_HEADER_BYTES + keyTokens.encodedBytes() + expansionWords.encodedBytes()
     + intsBytes(keyTokens.count) + intsBytes(entryCount) * 6 + intsBytes(keyTokenCount) + intsBytes(expansionCount)
     + intsBytes(expansionWords.count);
 }
@@ -128,13 +133,13 @@ function storeInts(at: usize, array: Int32Array, count: i32): usize {
 }
 
 export function encodeLexiconState(pointer: usize): void {
-  store<i32>(pointer, entryCount);
-  store<i32>(pointer, keyTokenCount, 4);
-  store<i32>(pointer, expansionCount, 8);
-  store<i32>(pointer, keyTokens.encodedBytes(), 12);
-  store<i32>(pointer, expansionWords.encodedBytes(), 16);
-  store<i32>(pointer, 0, 20);
-  let at = pointer + LEXICON_HEADER;
+  store<i32>(pointer, entryCount, LEXICON_ENTRY_COUNT_AT);
+  store<i32>(pointer, keyTokenCount, LEXICON_KEY_TOKEN_COUNT_AT);
+  store<i32>(pointer, expansionCount, LEXICON_EXPANSION_COUNT_AT);
+  store<i32>(pointer, keyTokens.encodedBytes(), LEXICON_KEY_TABLE_BYTES_AT);
+  store<i32>(pointer, expansionWords.encodedBytes(), LEXICON_WORD_TABLE_BYTES_AT);
+  store<i32>(pointer, 0, LEXICON_RESERVED_AT);
+  let at = pointer + LEXICON_HEADER_BYTES;
   keyTokens.encode(at);
   at += keyTokens.encodedBytes();
   expansionWords.encode(at);
@@ -201,23 +206,23 @@ function entriesSound(): bool {
  */
 export function decodeLexiconState(staged: Uint8Array): bool {
   let length = staged.length;
-  if (length < LEXICON_HEADER) return false;
+  if (length < LEXICON_HEADER_BYTES) return false;
   let pointer = staged.dataStart;
-  let entries = load<i32>(pointer);
-  let keyCount = load<i32>(pointer, 4);
-  let wordCount = load<i32>(pointer, 8);
-  let keyBytes = load<i32>(pointer, 12);
-  let wordBytes = load<i32>(pointer, 16);
-  if (entries < 0 || keyCount < 0 || wordCount < 0 || keyBytes < 16 || wordBytes < 16 || load<i32>(pointer, 20) != 0) return false;
+  let entries = load<i32>(pointer, LEXICON_ENTRY_COUNT_AT);
+  let keyCount = load<i32>(pointer, LEXICON_KEY_TOKEN_COUNT_AT);
+  let wordCount = load<i32>(pointer, LEXICON_EXPANSION_COUNT_AT);
+  let keyBytes = load<i32>(pointer, LEXICON_KEY_TABLE_BYTES_AT);
+  let wordBytes = load<i32>(pointer, LEXICON_WORD_TABLE_BYTES_AT);
+  if (entries < 0 || keyCount < 0 || wordCount < 0 || keyBytes < 16 || wordBytes < 16 || load<i32>(pointer, LEXICON_RESERVED_AT) != 0) return false;
   if ((keyBytes & 3) != 0 || (wordBytes & 3) != 0) return false;
-  if (<i64>LEXICON_HEADER + <i64>keyBytes + <i64>wordBytes > <i64>length) return false;
+  if (<i64>LEXICON_HEADER_BYTES + <i64>keyBytes + <i64>wordBytes > <i64>length) return false;
   stage = staged.buffer;
-  let at = staged.byteOffset + LEXICON_HEADER;
+  let at = staged.byteOffset + LEXICON_HEADER_BYTES;
   if (!keyTokens.decode(stage, at, keyBytes)) return false;
   at += keyBytes;
   if (!expansionWords.decode(stage, at, wordBytes)) return false;
   at += wordBytes;
-  let rest = <i64>length - LEXICON_HEADER - keyBytes - wordBytes;
+  let rest = <i64>length - LEXICON_HEADER_BYTES - keyBytes - wordBytes;
   if (rest != (<i64>keyTokens.count + <i64>entries * 6 + <i64>keyCount + <i64>wordCount + <i64>expansionWords.count) << 2) return false;
   cursor = at;
   entryHead = takeInts(keyTokens.count);

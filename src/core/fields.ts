@@ -1,5 +1,6 @@
 import type { ToolParamDoc, ToolSearchDoc } from "../types.js";
 import type { CoreMemory } from "./memory.js";
+import { FIELD_ALIASES, FIELD_DESCRIPTION, FIELD_NAME, FIELD_PARAMS, FIELD_SUMMARY, FIELD_TAGS, STATUS_STAGED_REFUSED } from "./abi.js";
 import { summaryEnd } from "./summary.js";
 
 /** A field is read to at most this many UTF-16 code units (SPEC §1.6). */
@@ -37,15 +38,15 @@ function paramsText(params: readonly ToolParamDoc[] | undefined): string {
 // Field `field` of `doc` before preparation; `end` is where its description's summary ends.
 function fieldText(doc: ToolSearchDoc, field: number, end: number): string {
   switch (field) {
-    case 0:
+    case FIELD_NAME:
       return doc.id;
-    case 1:
+    case FIELD_ALIASES:
       return doc.aliases.join("\n");
-    case 2:
+    case FIELD_TAGS:
       return doc.tags.join("\n");
-    case 3:
+    case FIELD_SUMMARY:
       return (doc.description ?? "").slice(0, end);
-    case 4:
+    case FIELD_DESCRIPTION:
       return (doc.description ?? "").slice(end);
     default:
       return paramsText(doc.params);
@@ -88,12 +89,12 @@ export class FieldWriter {
     const texts = this.#texts;
     const description = doc.description ?? "";
     const end = summaryEnd(description);
-    texts[0] = doc.id.slice(0, MAX_FIELD_UNITS);
-    texts[1] = linesStart(doc.aliases);
-    texts[2] = linesStart(doc.tags);
-    texts[3] = description.slice(0, Math.min(end, MAX_FIELD_UNITS));
-    texts[4] = description.slice(end, end + MAX_FIELD_UNITS);
-    texts[5] = paramsStart(doc.params);
+    texts[FIELD_NAME] = doc.id.slice(0, MAX_FIELD_UNITS);
+    texts[FIELD_ALIASES] = linesStart(doc.aliases);
+    texts[FIELD_TAGS] = linesStart(doc.tags);
+    texts[FIELD_SUMMARY] = description.slice(0, Math.min(end, MAX_FIELD_UNITS));
+    texts[FIELD_DESCRIPTION] = description.slice(end, end + MAX_FIELD_UNITS);
+    texts[FIELD_PARAMS] = paramsStart(doc.params);
     // Staged as they are, then (the core found a code point NFKC may change) prepared.
     for (let check = 1; check >= 0; check--) {
       if (check === 0) for (let field = 0; field < texts.length; field++) texts[field] = prepareField(texts[field]!);
@@ -103,7 +104,7 @@ export class FieldWriter {
       const [name, aliases, tags, summary, rest, params] = texts as [string, string, string, string, string, string];
       const units = this.#memory.core.addStagedDocument(document, written, check, name.length, aliases.length, tags.length, summary.length, rest.length, params.length);
       if (units >= 0) return;
-      if (units === -1) break;
+      if (units === STATUS_STAGED_REFUSED) break;
     }
     for (let field = 0; field < texts.length; field++) {
       const text = texts[field]!;

@@ -1,4 +1,7 @@
 import { ToolsiftError } from "../errors.js";
+import { BUILD_ID_SECTION, type CoreExports } from "./abi.js";
+
+export type { CoreExports };
 
 /** What `init` accepts: a compiled module (Workers require this), or bytes / a Response to compile. */
 export type WasmSource =
@@ -43,59 +46,23 @@ export function isInitialized(): boolean {
   return compiled !== undefined;
 }
 
-/** The numeric exports of one core instance (DESIGN.md "Boundary ABI"). */
-export interface CoreExports {
-  readonly memory: WebAssembly.Memory;
-  readonly MAX_INPUT: WebAssembly.Global;
-  readonly EXPLAIN_STRIDE: WebAssembly.Global;
-  readonly STAGING_BYTES: WebAssembly.Global;
-  readonly MAX_TERMS: WebAssembly.Global;
-  readonly EMIT_BATCH: WebAssembly.Global;
-  scratchPointer(): number;
-  stagingPointer(): number;
-  decodeStaged(offset: number, length: number, check: number): number;
-  addStagedDocument(document: number, bytes: number, check: number, name: number, aliases: number, tags: number, summary: number, description: number, params: number): number;
-  configure(wordFormMode: number, k1: number, b: number, maxQueryTerms: number, termSelection: number): void;
-  setFieldWeight(field: number, weight: number): void;
-  setNameCoverageBonus(value: number): void;
-  nameCoverageFactor(document: number): number;
-  addStopword(length: number): void;
-  beginBuild(count: number): void;
-  addField(document: number, field: number, length: number): void;
-  finishBuild(): number;
-  recordTotal(): number;
-  emitPostings(from: number, count: number): void;
-  termCount(): number;
-  search(length: number, limit: number): number;
-  resultDocumentsPointer(): number;
-  resultScoresPointer(): number;
-  queryStatsPointer(): number;
-  explain(document: number): number;
-  explainPointer(): number;
-  queryTermText(index: number): number;
-  lastQueryTermCount(): number;
-  analyze(length: number): number;
-  documents(): number;
-  heapEnd(): number;
-  buildId(): number;
-  sectionPointer(section: number): number;
-  sectionBytes(section: number): number;
-  prepareLoad(count: number, termCount: number, poolLength: number, postingCount: number, stopwordBytes: number, lexiconBytes: number): number;
-  stageTables(): void;
-  prepareTables(stopwordBytes: number, lexiconBytes: number): void;
-  restoreTables(): number;
-  checksumLanesPointer(): number;
-  absorbSection(section: number): void;
-  absorbScratch(length: number): void;
-  finishLoad(): number;
-  termPoolLength(): number;
-  termDocumentFrequency(term: number): number;
-  termText(term: number): number;
-  addLexiconEntries(length: number): void;
-  lexiconEntries(): number;
-  setQueryExpansionWeight(weight: number): void;
-  setQueryRelatedWeight(weight: number): void;
-  queryTermWeight(index: number): number;
+let buildId: number | undefined;
+
+/**
+ * The build id of the loaded core, which every artifact records: a digest of the compiled
+ * module (scripts/build-id.mjs), read from its custom section, so no instance is needed.
+ */
+export function coreBuildId(): number {
+  // A module without the section (not stamped by the build) throws a TypeError here: a bug.
+  buildId ??= new DataView(WebAssembly.Module.customSections(compiledModule(), BUILD_ID_SECTION)[0]!).getUint32(0, true);
+  return buildId;
+}
+
+function compiledModule(): WebAssembly.Module {
+  if (compiled === undefined) {
+    throw new ToolsiftError("not_initialized", "call `await init()` before building or loading an index");
+  }
+  return compiled;
 }
 
 /**
@@ -104,9 +71,6 @@ export interface CoreExports {
  * or `memory`, which must be all zeros (the core assumes it and writes no zero data).
  */
 export function instantiateCore(memory = new WebAssembly.Memory({ initial: 1 })): CoreExports {
-  if (compiled === undefined) {
-    throw new ToolsiftError("not_initialized", "call `await init()` before building or loading an index");
-  }
-  const instance = new WebAssembly.Instance(compiled, { env: { memory } });
+  const instance = new WebAssembly.Instance(compiledModule(), { env: { memory } });
   return instance.exports as unknown as CoreExports;
 }

@@ -3,13 +3,17 @@ import { keyEdges, splitVerbWords, type KeyEdges } from "../analysis/split-verbs
 import { ToolsiftError } from "../errors.js";
 import type { RankedHit, ToolRanker, ToolSearchDoc } from "../types.js";
 import { FieldWriter, prepareField, prepareQuery } from "./fields.js";
-import { SECTION_DOCUMENT_RANKS, SECTION_LEXICON_TABLES, SECTION_STOPWORD_TABLE, analyzerFingerprint, loadIndex, restoreFieldFrequencies, serializeIndex, transferIndex, type EncodedFrequencies, type LoadedIndex } from "./artifact.js";
+import { SECTION_DOCUMENT_RANKS, SECTION_LEXICON_TABLES, SECTION_STOPWORD_TABLE, STATUS_OK, lexiconExpansionWordCount } from "./abi.js";
+import { selectionRule, wordFormMode } from "./artifact-encoding.js";
+import { restoreFieldFrequencies, type EncodedFrequencies } from "./compression.js";
+import { transferIndex } from "./transfer.js";
+import { analyzerFingerprint, loadIndex, serializeIndex, type LoadedIndex } from "./artifact.js";
 import { IdTable } from "./ids.js";
 import { confidenceFloor, resolveConfidenceOptions, type ConfidenceOptions } from "./confidence.js";
 import { CoreMemory, keepWorkingMemory, takeWorkingMemory } from "./memory.js";
 import { NameIndex, matchNames } from "./name-fallback.js";
 import { MAX_DOCUMENTS, idOrder, validateDocs } from "./validate.js";
-import { instantiateCore } from "./module.js";
+import { coreBuildId, instantiateCore } from "./module.js";
 import { DEFAULT_RANKER_OPTIONS, FIELDS, resolveRankerOptions, type FieldName, type RankerOptions, type ResolvedRankerOptions } from "./options.js";
 
 const CYRILLIC = /[\u0400-\u04ff]/;
@@ -57,22 +61,32 @@ export interface HitExplanation extends ScoredHit {
   readonly nameFactor: number;
 }
 
-let pendingLoad: LoadedIndex | undefined;
-let buildIdOfCore: number | undefined;
-
-function coreBuildId(): number {
-  buildIdOfCore ??= instantiateCore().buildId() >>> 0;
-  return buildIdOfCore;
+// The construction token of a loaded index: only `Bm25ToolRanker.load` makes one (the class is
+// not exported), and the constructor given one takes its index instead of building.
+class FromArtifact implements BuildHooks {
+  declare readonly onProgress?: undefined;
+  constructor(readonly index: LoadedIndex) {}
 }
 
 // Analyzer and scoring numbers; a loaded index brings its query tables with it.
 function configureScoring(memory: CoreMemory, options: ResolvedRankerOptions): void {
-  const core = memory.core;
-  core.configure(options.analyzer === "stem" ? 1 : 0, options.k1, options.b, options.maxQueryTerms, options.termSelection === "first" ? 0 : 1);
-  FIELDS.forEach((field, index) => core.setFieldWeight(index, options.weights[field]));
-  core.setNameCoverageBonus(options.nameBonus);
-  core.setQueryExpansionWeight(options.expansionWeight);
-  core.setQueryRelatedWeight(options.relatedWeight);
+  const { weights } = options;
+  memory.core.configure(
+    wordFormMode(options),
+    options.k1,
+    options.b,
+    options.maxQueryTerms,
+    selectionRule(options),
+    options.nameBonus,
+    options.expansionWeight,
+    options.relatedWeight,
+    weights.name,
+    weights.aliases,
+    weights.tags,
+    weights.summary,
+    weights.description,
+    weights.params,
+  );
 }
 
 // The bundled stopwords and lexicon as a build's core analyzed them (its staged query-table
@@ -95,7 +109,7 @@ function configureCore(memory: CoreMemory, options: ResolvedRankerOptions): void
     core.prepareTables(tables[0].length, tables[1].length);
     memory.bytes(core.sectionPointer(SECTION_STOPWORD_TABLE), tables[0].length).set(tables[0]);
     memory.bytes(core.sectionPointer(SECTION_LEXICON_TABLES), tables[1].length).set(tables[1]);
-    if (core.restoreTables() !== 0) throw new Error("toolsift internal error: the bundled query tables did not restore");
+    if (core.restoreTables() !== STATUS_OK) throw new Error("toolsift internal error: the bundled query tables did not restore");
     return;
   }
   // Stopwords are analyzed as one text: a newline separates them as any separator would.
@@ -111,12 +125,9 @@ function keepBundledTables(memory: CoreMemory, options: ResolvedRankerOptions): 
   if (key === undefined || bundledTables.has(key)) return;
   const section = (id: number) => memory.bytes(memory.core.sectionPointer(id), memory.core.sectionBytes(id)).slice();
   const lexicon = section(SECTION_LEXICON_TABLES);
-  // The map to this index's terms ends the lexicon's tables (one i32 per expansion word, the
-  // count first in the words' table after the 24-byte header and the keys' table): −1, no
-  // term, until the next build's `finishBuild` maps its own.
-  const view = new DataView(lexicon.buffer);
-  const words = view.getInt32(24 + view.getInt32(12, true), true);
-  lexicon.fill(0xff, lexicon.length - 4 * words);
+  // The map to this index's terms ends the lexicon's tables (one i32 per expansion word): −1,
+  // no term, until the next build's `finishBuild` maps its own.
+  lexicon.fill(0xff, lexicon.length - 4 * lexiconExpansionWordCount(lexicon));
   bundledTables.set(key, [section(SECTION_STOPWORD_TABLE), lexicon]);
 }
 
@@ -158,6 +169,8 @@ function lexiconChunks(lexicon: Readonly<Record<string, readonly string[]>>, siz
   return chunks;
 }
 
+const scoredHit = (id: string, score: number): ScoredHit => ({ id, score });
+
 /** Clamps a result limit (SPEC §3.3): NaN is a RangeError; the rest is clamped to [0, size]. */
 export function clampLimit(limit: number, size: number): number {
   if (typeof limit !== "number" || Number.isNaN(limit)) throw new RangeError(`limit must be a number, got ${String(limit)}`);
@@ -181,7 +194,6 @@ export class Bm25ToolRanker implements ToolRanker {
   readonly options: ResolvedRankerOptions;
   readonly #memory: CoreMemory;
   readonly #ids: IdTable;
-  #idNumbers: Map<string, number> | undefined;
   #names: NameIndex | undefined;
   #lookalikes: { index: LookalikeIndex; stopwords: ReadonlySet<string> } | undefined;
   #keyEdges: KeyEdges | undefined;
@@ -190,9 +202,8 @@ export class Bm25ToolRanker implements ToolRanker {
   #heldFrequencies: EncodedFrequencies | undefined;
 
   constructor(docs: readonly ToolSearchDoc[], options?: RankerOptions, hooks: BuildHooks = {}) {
-    if (pendingLoad !== undefined) {
-      const { memory, ids, options: loaded, fieldFrequencies } = pendingLoad;
-      pendingLoad = undefined;
+    if (hooks instanceof FromArtifact) {
+      const { memory, ids, options: loaded, fieldFrequencies } = hooks.index;
       this.#memory = memory;
       this.#ids = ids;
       this.options = loaded;
@@ -221,7 +232,7 @@ export class Bm25ToolRanker implements ToolRanker {
       writer.add(document, checked[document]!);
       if (onProgress !== undefined && (document & 1023) === 1023) onProgress(document + 1, checked.length);
     }
-    if (core.finishBuild() !== 0) {
+    if (core.finishBuild() !== STATUS_OK) {
       const limit = (core.MAX_TERMS.value as number).toLocaleString("en-US");
       throw new ToolsiftError("invalid_catalogue", `a catalogue's tools hold at most ${limit} distinct terms; this one has more`);
     }
@@ -253,7 +264,7 @@ export class Bm25ToolRanker implements ToolRanker {
    */
   static load(bytes: Uint8Array, options?: RankerOptions): Bm25ToolRanker {
     const expected = options === undefined ? undefined : analyzerFingerprint(resolveRankerOptions(options));
-    pendingLoad = loadIndex(
+    const index = loadIndex(
       bytes,
       expected,
       coreBuildId(),
@@ -275,7 +286,7 @@ export class Bm25ToolRanker implements ToolRanker {
         configureScoring(memory, stored);
       },
     );
-    return new Bm25ToolRanker([]);
+    return new Bm25ToolRanker([], undefined, new FromArtifact(index));
   }
 
   /** The whole index as one versioned, checksummed artifact (SPEC §2.4). */
@@ -290,15 +301,26 @@ export class Bm25ToolRanker implements ToolRanker {
     this.#heldFrequencies = undefined;
   }
 
-  #documentNumber(id: string): number {
-    this.#idNumbers ??= new Map(this.#ids.toArray().map((value, index) => [value, index]));
-    return this.#idNumbers.get(id)!;
-  }
+  // The query prepared once per call (§A1) and the limit clamped once, for the name fallback too.
+  #prepared = "";
+  #limit = 0;
 
+  /** Runs `query` in the core; the number of hits, read with `#hits`. */
   #search(query: string, limit: number): number {
     if (typeof query !== "string") throw new ToolsiftError("invalid_query", "the query must be a string");
-    const count = clampLimit(limit, this.#ids.length);
-    return this.#memory.core.search(this.#memory.write(this.#withAppended(prepareQuery(query))), count);
+    this.#limit = clampLimit(limit, this.#ids.length);
+    this.#prepared = prepareQuery(query);
+    return this.#memory.core.search(this.#memory.write(this.#withAppended(this.#prepared)), this.#limit);
+  }
+
+  /** The last search's first `count` hits, each made by `hit`: the one place results are read. */
+  #hits<Hit>(count: number, hit: (id: string, score: number) => Hit): Hit[] {
+    const core = this.#memory.core;
+    const documents = this.#memory.int32View(core.resultDocumentsPointer(), count);
+    const scores = this.#memory.float64View(core.resultScoresPointer(), count);
+    const hits: Hit[] = new Array(count);
+    for (let index = 0; index < count; index++) hits[index] = hit(this.#ids.at(documents[index]!), scores[index]!);
+    return hits;
   }
 
   // The prepared query, then the look-alikes of its Cyrillic words (DESIGN.md §A10) and the
@@ -322,13 +344,7 @@ export class Bm25ToolRanker implements ToolRanker {
 
   /** The best `limit` tools for `query`, best first; ties broken by id. */
   rank(query: string, limit: number): ScoredHit[] {
-    const count = this.#search(query, limit);
-    const core = this.#memory.core;
-    const documents = this.#memory.int32View(core.resultDocumentsPointer(), count);
-    const scores = this.#memory.float64View(core.resultScoresPointer(), count);
-    const hits: ScoredHit[] = new Array(count);
-    for (let index = 0; index < count; index++) hits[index] = { id: this.#ids.at(documents[index]!), score: scores[index]! };
-    return hits;
+    return this.#hits(this.#search(query, limit), scoredHit);
   }
 
   /**
@@ -350,16 +366,12 @@ export class Bm25ToolRanker implements ToolRanker {
     const stats = this.#memory.float64View(this.#statsPointer, 2);
     const floor = confidenceFloor(stats[0]!, stats[1]!, confidence);
     if (count > 0) {
-      const documents = this.#memory.int32View(core.resultDocumentsPointer(), count);
-      const scores = this.#memory.float64View(core.resultScoresPointer(), count);
-      const hits: SearchHit[] = new Array(count);
-      for (let index = 0; index < count; index++) hits[index] = { id: this.#ids.at(documents[index]!), score: scores[index]!, match: "terms" };
+      const hits = this.#hits(count, (id, score): SearchHit => ({ id, score, match: "terms" }));
       return { hits, confident: hits[0]!.score >= floor, floor, fallback: false };
     }
-    const size = clampLimit(limit, this.#ids.length);
-    if (size === 0) return { hits: [], confident: false, floor, fallback: false };
+    if (this.#limit === 0) return { hits: [], confident: false, floor, fallback: false };
     this.#names ??= new NameIndex(this.#ids.length, (document) => this.#ids.at(document));
-    const hits = matchNames(this.#names, prepareQuery(query), size).map(({ id }): SearchHit => ({ id, score: 0, match: "name" }));
+    const hits = matchNames(this.#names, this.#prepared, this.#limit).map(({ id }): SearchHit => ({ id, score: 0, match: "name" }));
     return { hits, confident: false, floor, fallback: hits.length > 0 };
   }
 
@@ -403,12 +415,16 @@ export class Bm25ToolRanker implements ToolRanker {
   /** Ranks like `rank`, and explains each hit per term and field (SPEC §3.4; off the hot path). */
   explain(query: string, limit: number): HitExplanation[] {
     this.#restoreFrequencies();
-    const hits = this.rank(query, limit);
-    const terms = this.#lastTerms();
+    const count = this.#search(query, limit);
     const core = this.#memory.core;
+    // Copied: the views below may be rebuilt between explain calls.
+    const documents = Array.from(this.#memory.int32View(core.resultDocumentsPointer(), count));
+    const hits = this.#hits(count, scoredHit);
+    const terms = this.#lastTerms();
     const stride = core.EXPLAIN_STRIDE.value as number;
-    return hits.map((hit) => {
-      core.explain(this.#documentNumber(hit.id));
+    return hits.map((hit, rank) => {
+      const document = documents[rank]!;
+      core.explain(document);
       const values = this.#memory.float64View(core.explainPointer(), terms.length * stride);
       const explained: TermExplanation[] = [];
       terms.forEach((term, index) => {
@@ -421,7 +437,7 @@ export class Bm25ToolRanker implements ToolRanker {
         ) as Record<FieldName, number>;
         explained.push({ term, score, fields });
       });
-      return { ...hit, terms: explained, nameFactor: core.nameCoverageFactor(this.#documentNumber(hit.id)) };
+      return { ...hit, terms: explained, nameFactor: core.nameCoverageFactor(document) };
     });
   }
 }

@@ -5,36 +5,20 @@ import { freshUint16Array, heapEnd } from "./fresh";
 import { MAX_INPUT, tokenCount, tokenLength, tokenPointer, tokenize } from "./analyzer/tokenizer";
 import { setWordFormMode } from "./analyzer/wordform";
 import { addField as addFieldText, beginBuild as begin, emitPostings as emit, finishBuild as finish, recordTotal } from "./index/build";
-import { FIELD_COUNT, MAX_DOCUMENTS, MAX_TERMS, documentCount, postingStarts, setNameBonus, setScoring, stopwords, terms, weights } from "./index/state";
-import { SECTION_COUNT, deriveSections, prepareLoad, prepareTables, restoreTables, sectionBytes, sectionPointer, stageTables, validateLoaded } from "./index/artifact";
-import { BUILD_ID } from "./build-id";
+import { MAX_TERMS, documentCount, postingStarts, setNameBonus, setScoring, stopwords, terms, weights } from "./index/state";
+import { deriveSections, prepareLoad, prepareTables, restoreTables, sectionBytes, sectionPointer, stageTables, validateLoaded } from "./index/artifact";
+import { FIELD_ALIASES, FIELD_DESCRIPTION, FIELD_NAME, FIELD_PARAMS, FIELD_SUMMARY, FIELD_TAGS, STATUS_OK, STATUS_STAGED_REFUSED } from "./abi";
 import { decodeUtf8 } from "./utf8";
 import { absorb, checksumLanes } from "./index/checksum";
 import { EXPLAIN_STRIDE, explain as explainDocument, explainValues } from "./search/explain";
-import {
-  MAX_QUERY_TERMS,
-  prepareSearch,
-  queryStats,
-  queryTermCount,
-  queryTerms,
-  queryWeights,
-  resultDocuments,
-  resultScores,
-  nameFactor,
-  search as searchQuery,
-  setExpansionWeight,
-  setQueryOptions,
-  setRelatedWeight,
-} from "./search/query";
-import { addLexiconEntry as addEntry, lexiconSize, prepareLexicon } from "./search/lexicon";
+import { prepareSearch, queryStats, search as searchQuery } from "./search/query";
+import { queryTermCount, queryTerms, queryWeights, setExpansionWeight, setQueryOptions, setRelatedWeight } from "./search/terms";
+import { nameFactor } from "./search/accumulate";
+import { resultDocuments, resultScores } from "./search/top-k";
+import { addLexiconEntry as addEntry, prepareLexicon } from "./search/lexicon";
 
 export { heapEnd, recordTotal };
-export { EXPLAIN_STRIDE, FIELD_COUNT, STAGING_BYTES, MAX_DOCUMENTS, MAX_INPUT, MAX_TERMS, MAX_QUERY_TERMS, SECTION_COUNT, prepareLoad, prepareTables, restoreTables, sectionBytes, sectionPointer, stageTables };
-
-/** Identifies this build of the core; artifacts record it (SPEC §2.4). */
-export function buildId(): u32 {
-  return BUILD_ID;
-}
+export { EXPLAIN_STRIDE, STAGING_BYTES, MAX_INPUT, MAX_TERMS, prepareLoad, prepareTables, restoreTables, sectionBytes, sectionPointer, stageTables };
 
 /** Where the host reads and writes the artifact checksum's sixteen lanes. */
 export function checksumLanesPointer(): usize {
@@ -54,9 +38,9 @@ export function absorbSection(section: i32): void {
 /** Derives and validates the copied sections, restores the query tables and readies search; 0 when sound. */
 export function finishLoad(): i32 {
   let status = deriveSections();
-  if (status == 0) status = validateLoaded();
-  if (status == 0) status = restoreTables();
-  if (status == 0) prepareSearch();
+  if (status == STATUS_OK) status = validateLoaded();
+  if (status == STATUS_OK) status = restoreTables();
+  if (status == STATUS_OK) prepareSearch();
   return status;
 }
 
@@ -89,35 +73,51 @@ export function stagingPointer(): usize {
  * it holds a code point NFKC may change (`decodeUtf8`).
  */
 export function decodeStaged(offset: i32, length: i32, check: i32): i32 {
-  if (offset < 0 || length < 0 || offset > STAGING_BYTES - length) return -1;
+  if (offset < 0 || length < 0 || offset > STAGING_BYTES - length) return STATUS_STAGED_REFUSED;
   return decodeUtf8(stagingPointer() + <usize>offset, length, scratch.dataStart, check != 0);
 }
 
-/** Sets analyzer and scoring options; call before `addStopword` and `beginBuild`. */
+/**
+ * Sets every analyzer and scoring option in one call; before `addStopword` and `beginBuild`
+ * for a build, before `finishLoad` for a load. `wordFormMode` is MODE_*, `termSelection`
+ * SELECT_*, `nameBonus` the name-coverage bonus (DESIGN.md "Scoring"; 0 turns it off),
+ * `expansionWeight` and `relatedWeight` the query weights of translations and of related
+ * terms (English synonyms, word-form variants; §A6 steps 5–6), then the six field weights in
+ * field order.
+ */
 export function configure(
   wordFormMode: i32,
   k1: f64,
   b: f64,
   maxQueryTerms: i32,
   termSelection: i32,
+  nameBonus: f64,
+  expansionWeight: f64,
+  relatedWeight: f64,
+  nameWeight: f64,
+  aliasesWeight: f64,
+  tagsWeight: f64,
+  summaryWeight: f64,
+  descriptionWeight: f64,
+  paramsWeight: f64,
 ): void {
   setWordFormMode(wordFormMode);
   setScoring(k1, b);
   setQueryOptions(maxQueryTerms, termSelection);
-}
-
-/** The name-coverage bonus (DESIGN.md "Scoring"); 0 turns it off. */
-export function setNameCoverageBonus(value: f64): void {
-  setNameBonus(value);
+  setNameBonus(nameBonus);
+  setExpansionWeight(expansionWeight);
+  setRelatedWeight(relatedWeight);
+  weights[FIELD_NAME] = nameWeight;
+  weights[FIELD_ALIASES] = aliasesWeight;
+  weights[FIELD_TAGS] = tagsWeight;
+  weights[FIELD_SUMMARY] = summaryWeight;
+  weights[FIELD_DESCRIPTION] = descriptionWeight;
+  weights[FIELD_PARAMS] = paramsWeight;
 }
 
 /** The name-coverage factor of `document` for the last query (explain). */
 export function nameCoverageFactor(document: i32): f64 {
   return nameFactor(document);
-}
-
-export function setFieldWeight(field: i32, weight: f64): void {
-  weights[field] = weight;
 }
 
 /** Adds the terms of the stopword text in the scratch window (query side only). */
@@ -147,14 +147,14 @@ export function addStagedDocument(document: i32, bytes: i32, check: i32, name: i
   let units = decodeStaged(0, bytes, check);
   if (units < 0) return units;
   // Each count below 2^15 first, so that their sum cannot wrap.
-  if ((name | aliases | tags | summary | description | params) >>> 15 != 0) return -1;
-  if (name + aliases + tags + summary + description + params != units) return -1;
-  let at = addStagedUnits(document, 0, scratch.dataStart, name);
-  at = addStagedUnits(document, 1, at, aliases);
-  at = addStagedUnits(document, 2, at, tags);
-  at = addStagedUnits(document, 3, at, summary);
-  at = addStagedUnits(document, 4, at, description);
-  addStagedUnits(document, 5, at, params);
+  if ((name | aliases | tags | summary | description | params) >>> 15 != 0) return STATUS_STAGED_REFUSED;
+  if (name + aliases + tags + summary + description + params != units) return STATUS_STAGED_REFUSED;
+  let at = addStagedUnits(document, FIELD_NAME, scratch.dataStart, name);
+  at = addStagedUnits(document, FIELD_ALIASES, at, aliases);
+  at = addStagedUnits(document, FIELD_TAGS, at, tags);
+  at = addStagedUnits(document, FIELD_SUMMARY, at, summary);
+  at = addStagedUnits(document, FIELD_DESCRIPTION, at, description);
+  addStagedUnits(document, FIELD_PARAMS, at, params);
   return units;
 }
 
@@ -170,7 +170,7 @@ function addStagedUnits(document: i32, field: i32, pointer: usize, length: i32):
  */
 export function finishBuild(): i32 {
   let status = finish();
-  if (status == 0) prepareLexicon();
+  if (status == STATUS_OK) prepareLexicon();
   return status;
 }
 
@@ -199,19 +199,6 @@ export function addLexiconEntries(length: i32): void {
     }
     start = end + 1;
   }
-}
-
-export function lexiconEntries(): i32 {
-  return lexiconSize();
-}
-
-export function setQueryExpansionWeight(weight: f64): void {
-  setExpansionWeight(weight);
-}
-
-/** The query weight of related terms: English synonyms and word-form variants (§A6 steps 5–6). */
-export function setQueryRelatedWeight(weight: f64): void {
-  setRelatedWeight(weight);
 }
 
 /** The query weight of chosen query term `index` (1 for the query's own, less for expansions). */
