@@ -23,7 +23,7 @@ export const SECTION_LEXICON_TABLES: i32 = 14;
 export const SECTION_FIELD_FREQUENCIES: i32 = 15;
 export const SECTION_COUNT: i32 = 15;
 
-// Fields in index order (DESIGN.md §A5).
+// Fields in index order (docs/analyzer.md §A5).
 export const FIELD_NAME: i32 = 0;
 export const FIELD_ALIASES: i32 = 1;
 export const FIELD_TAGS: i32 = 2;
@@ -32,7 +32,7 @@ export const FIELD_DESCRIPTION: i32 = 4;
 export const FIELD_PARAMS: i32 = 5;
 export const FIELD_COUNT: i32 = 6;
 
-// Word-form folding (DESIGN.md §A4 step 4) and query-term selection (§A6), as `configure` takes them.
+// Word-form folding (docs/analyzer.md §A4 step 4) and query-term selection (§A6), as `configure` takes them.
 export const MODE_PLURAL: i32 = 0;
 export const MODE_STEM: i32 = 1;
 export const SELECT_FIRST: i32 = 0;

@@ -80,7 +80,7 @@ export function decodeStaged(offset: i32, length: i32, check: i32): i32 {
 /**
  * Sets every analyzer and scoring option in one call; before `addStopword` and `beginBuild`
  * for a build, before `finishLoad` for a load. `wordFormMode` is MODE_*, `termSelection`
- * SELECT_*, `nameBonus` the name-coverage bonus (DESIGN.md "Scoring"; 0 turns it off),
+ * SELECT_*, `nameBonus` the name-coverage bonus (docs/scoring.md "Scoring"; 0 turns it off),
  * `expansionWeight` and `relatedWeight` the query weights of translations and of related
  * terms (English synonyms, word-form variants; §A6 steps 5–6), then the six field weights in
  * field order.

@@ -27,7 +27,7 @@ export type ArtifactResult =
  * Loads run in their own process, as in a cold Worker or a fresh tab: in the benchmark's
  * process they would share a heap with every engine built so far (hundreds of MB at 10k), and
  * that heap alone doubled toolsift's 10k load (5.7 → 12.5 ms with 200 MB of unrelated objects
- * alive, DESIGN.md "Known gaps") while adding nothing a real loader pays. Every engine gets
+ * alive, docs/performance.md "Known gaps") while adding nothing a real loader pays. Every engine gets
  * the same treatment.
  */
 export function measureArtifact(factory: EngineFactory, built: BenchEngine, probe: string, runs: number): ArtifactResult {

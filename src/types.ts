@@ -2,7 +2,7 @@
 export interface RankedHit {
   readonly id: string;
   readonly score?: number;
-  /** How the hit was found: `"terms"` scored, `"name"` the name fallback (DESIGN.md "No confident match"). */
+  /** How the hit was found: `"terms"` scored, `"name"` the name fallback (docs/scoring.md "No confident match"). */
   readonly match?: "terms" | "name";
 }
 
@@ -18,7 +18,7 @@ export interface RankedSearch {
 }
 
 /**
- * Anything that ranks tool ids for a query (SPEC §4). The built-in one is `Bm25ToolRanker`;
+ * Anything that ranks tool ids for a query (DESIGN.md "Rankers"). The built-in one is `Bm25ToolRanker`;
  * a host may bring its own (embeddings, a remote service) and fuse it with the built-in one.
  *
  * @example
@@ -41,7 +41,7 @@ export interface ToolParamDoc {
 }
 
 /**
- * Exactly what the built-in index ranks on (SPEC §5). Produced by the trust policy
+ * Exactly what the built-in index ranks on (DESIGN.md "Trust"). Produced by the trust policy
  * (`toolSearchDocs`), or built by hand for a trusted catalogue.
  */
 export interface ToolSearchDoc {
@@ -52,5 +52,5 @@ export interface ToolSearchDoc {
   readonly params?: readonly ToolParamDoc[];
 }
 
-/** Builds a ranker for one session's searchable docs (SPEC §4). Called at most once per session. */
+/** Builds a ranker for one session's searchable docs (DESIGN.md "Rankers"). Called at most once per session. */
 export type ToolRankerFactory = (docs: readonly ToolSearchDoc[]) => ToolRanker;

@@ -65,7 +65,7 @@ describe("bad catalogues", () => {
     ];
     for (const entry of huge) expect(entry.description!.length).toBeGreaterThanOrEqual(MEGABYTE);
     const withHuge = new Bm25ToolRanker([...docs, ...huge]);
-    // Only the first 2000 code units of a field are read (SPEC §1.6): the same docs cut to
+    // Only the first 2000 code units of a field are read (docs/analyzer.md §A1): the same docs cut to
     // 10,000 units must rank identically, bit for bit.
     const cut = new Bm25ToolRanker([
       ...docs,
@@ -130,7 +130,7 @@ describe("bad catalogues", () => {
     for (const query of [camel, snake, sized("x", 10_000), `${camel} ${snake}`]) {
       const hits = ranker.rank(query, 10);
       for (const hit of hits) expect(Number.isFinite(hit.score)).toBe(true);
-      // The core reads at most 512 query code units (SPEC §1.7): the rest cannot matter.
+      // The core reads at most 512 query code units (docs/analyzer.md §A1): the rest cannot matter.
       expect(hits).toEqual(ranker.rank(query.slice(0, 512), 10));
     }
     expectUncorrupted();

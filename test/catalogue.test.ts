@@ -8,7 +8,7 @@ function failure(input: unknown): { code: string; path: readonly (string | numbe
   return { code, path, message };
 }
 
-describe("catalogue input (SPEC §2.5)", () => {
+describe("catalogue input (DESIGN.md 'Trust')", () => {
   it("reads an array of tools and an MCP tools/list result, params from inputSchema one level deep", () => {
     const tools = parseCatalogue({
       tools: [{ name: "search", description: "Find things", inputSchema: { properties: { filter: { description: "Filter", properties: { tag: { description: "Tag name" } } } } } }],

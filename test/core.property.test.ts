@@ -1,4 +1,4 @@
-// Property tests: the WASM core against the independent oracle (SPEC §12, DESIGN.md "Goals").
+// Property tests: the WASM core against the independent oracle (DESIGN.md "Goals").
 // Identical ids, identical order, bit-identical scores (Object.is) on random catalogues,
 // queries and options; heap vs sort; limit edge cases; duplicate ids.
 import { readFileSync } from "node:fs";
@@ -64,7 +64,7 @@ function assertSame(core: readonly { id: string; score?: number }[], oracle: rea
   }
 }
 
-// Query expansion (DESIGN.md §A6 step 5) is not in the oracle yet: the core runs without a lexicon.
+// Query expansion (docs/analyzer.md §A6 step 5) is not in the oracle yet: the core runs without a lexicon.
 const WITHOUT_EXPANSION = { lexicon: false } as const;
 
 function buildRanker(testCase: Case): Bm25ToolRanker {
@@ -189,7 +189,7 @@ describe("core vs oracle (property)", () => {
     }
   });
 
-  // DESIGN.md "No confident match": ceiling and reference bit-identical (floor 0 / share 1 makes
+  // docs/scoring.md "No confident match": ceiling and reference bit-identical (floor 0 / share 1 makes
   // the floor the ceiling; floor 1 / share 0 the reference), the same verdict, and the same
   // name fallback, also for queries cut out of tool names (which rarely score).
   it("says confident and falls back on names exactly like the oracle", () => {

@@ -1,4 +1,4 @@
-// Size budgets (SPEC §10; issue 2 item 6, issue 6) and package hygiene: importing does
+// Size budgets (docs/performance.md "Package size"; issue 2 item 6, issue 6) and package hygiene: importing does
 // nothing, and `import("toolsift")` inside the repository is the built package.
 //
 // Budgets, gzip level 9 (node:zlib), measured at commit 72b4d5c (stem analyzer wired):

@@ -228,7 +228,7 @@ describe("Porter (1980)", () => {
 describe("Snowball Russian", () => {
   const inputs = readLines("russian/voc.txt");
   const outputs = readLines("russian/output.txt");
-  // The analyzer folds ё to е before stemming (DESIGN.md §A4 step 2), which is exactly the
+  // The analyzer folds ё to е before stemming (docs/analyzer.md §A4 step 2), which is exactly the
   // algorithm's own first step, so the list's ё inputs are folded here the same way.
   const folded = inputs.map((word) => word.replaceAll("ё", "е"));
 

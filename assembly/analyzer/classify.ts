@@ -1,4 +1,4 @@
-// Code point classes of DESIGN.md §A2. The tables are explicit ranges (not the Unicode
+// Code point classes of docs/analyzer.md §A2. The tables are explicit ranges (not the Unicode
 // database) so the oracle and the core agree whatever Unicode version a runtime ships.
 
 export const SEP: i32 = 0;

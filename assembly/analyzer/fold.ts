@@ -1,6 +1,6 @@
 import { casemap } from "~lib/util/casemap";
 
-/** DESIGN.md §A4 step 1: the per-code-point lower-case mapping. */
+/** docs/analyzer.md §A4 step 1: the per-code-point lower-case mapping. */
 @inline
 export function lowerCodePoint(c: u32): u32 {
   if (c < 0x80) return c - 0x41 < 26 ? c | 0x20 : c;
@@ -15,7 +15,7 @@ function lowerOther(c: u32): u32 {
   return <u32>(casemap(c, 0) & 0x1fffff);
 }
 
-/** DESIGN.md §A4 steps 1–2: lower case, then `ς` → `σ` and `ё` → `е`. */
+/** docs/analyzer.md §A4 steps 1–2: lower case, then `ς` → `σ` and `ё` → `е`. */
 @inline
 export function foldCodePoint(c: u32): u32 {
   if (c < 0x80) return c - 0x41 < 26 ? c | 0x20 : c;

@@ -1,4 +1,4 @@
-// DESIGN.md §A2–§A4: text → tokens. Tokens are written into one static stream (code units
+// docs/analyzer.md §A2–§A4: text → tokens. Tokens are written into one static stream (code units
 // plus start/length per token); nothing is allocated per call.
 import { freshInt32Array, freshUint16Array, freshUint32Array } from "../fresh";
 import { classify, BIGRAM, CONNECTOR, WORD } from "./classify";
@@ -7,7 +7,7 @@ import { foldWordForm } from "./wordform";
 
 /** Largest text the analyzer reads at once, in UTF-16 code units. */
 export const MAX_INPUT: i32 = 16384;
-/** A token is cut at this many code units (SPEC §1.6). */
+/** A token is cut at this many code units (docs/analyzer.md §A4). */
 export const MAX_TOKEN_UNITS: i32 = 32;
 
 // Upper bounds: every token's units come from distinct input units at most twice over
@@ -289,7 +289,7 @@ function tokenizeBigrams(at: i32): i32 {
 /**
  * Analyzes `length` code units at `pointer` (at most MAX_INPUT) into the token stream. With a
  * `limit`, analysis stops at the first identifier or bigram run that starts after `limit`
- * tokens exist: the first `limit` tokens are the same, and a capped field (SPEC §1.6) does not
+ * tokens exist: the first `limit` tokens are the same, and a capped field (docs/analyzer.md §A5) does not
  * pay for the text it will not keep. The text must stay readable for 16 bytes past its end
  * (the ASCII path reads eight units at a time; what lies past the end is never kept).
  */

@@ -1,4 +1,4 @@
-// DESIGN.md §A4 step 4: word-form folding, chosen once per index.
+// docs/analyzer.md §A4 step 4: word-form folding, chosen once per index.
 import { stemPorter } from "../stem/porter";
 import { stemRussian } from "../stem/russian";
 import { MODE_PLURAL, MODE_STEM } from "../abi";

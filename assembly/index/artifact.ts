@@ -1,4 +1,4 @@
-// SPEC §2.4: the index as sections of raw bytes. Serializing reads each array in place;
+// DESIGN.md "Index artifact": the index as sections of raw bytes. Serializing reads each array in place;
 // loading allocates arrays of the recorded sizes, the host copies bytes into them, and
 // `validateLoaded` checks every invariant the query path relies on (so a crafted artifact
 // can give odd scores but never read out of bounds or loop forever).
@@ -285,7 +285,7 @@ export function deriveSections(): i32 {
 const SMALL_FREQUENCIES: i32 = 256;
 const smallIdf = freshFloat64Array(SMALL_FREQUENCIES);
 
-/** DESIGN.md "Scoring": the idf of a term `frequency` of `total` tools have. */
+/** docs/scoring.md "Scoring": the idf of a term `frequency` of `total` tools have. */
 @inline
 function inverseFrequency(total: f64, frequency: f64): f64 {
   return logarithm(1.0 + (total - frequency + 0.5) / (frequency + 0.5));

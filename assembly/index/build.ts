@@ -1,4 +1,4 @@
-// SPEC §2.3: building the index in O(total tokens). Documents arrive in order, field by
+// DESIGN.md "Index layout": building the index in O(total tokens). Documents arrive in order, field by
 // field; each document's term frequencies are gathered in per-term slots, flushed as
 // posting records, and the records are counting-sorted by term at the end.
 import { freshFloat64Array, freshInt32Array, freshUint16Array, freshUint32Array, freshUint64Array, heapEnd } from "../fresh";
@@ -204,13 +204,13 @@ export function fieldFrequency(frequencies: u32, field: i32): u32 {
   return (frequencies >> <u32>(field << 1)) & 3;
 }
 
-/** BM25F length normalization of one field of one document (DESIGN.md, Scoring). */
+/** BM25F length normalization of one field of one document (docs/scoring.md, Scoring). */
 @inline
 export function fieldNormalization(document: i32, field: i32, average: f64): f64 {
   return (1.0 - b) + (b * <f64>unchecked(fieldLengths[document * FIELD_COUNT + field])) / average;
 }
 
-// Per field and clamped frequency (0–2) of one document: the field's part of `tf~` (DESIGN.md,
+// Per field and clamped frequency (0–2) of one document: the field's part of `tf~` (docs/scoring.md,
 // Scoring), `(weight × frequency) / normalization`; 0 for frequency 0 and for a field no
 // document has (no average).
 const documentParts = freshFloat64Array(FIELD_COUNT * 4);

@@ -1,4 +1,4 @@
-// SPEC §2.3: the term dictionary, an open-addressing hash over term code units.
+// DESIGN.md "Index layout": the term dictionary, an open-addressing hash over term code units.
 // Terms are numbered densely in insertion order; the table stores number + 1 (0 = empty).
 import { freshInt32Array, freshUint16Array, freshUint32Array, freshUint8Array } from "../fresh";
 

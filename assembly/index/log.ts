@@ -1,6 +1,6 @@
 // Natural logarithm for idf, computed here rather than imported: hosts' Math.log differ in the
 // last bit between engine versions (measured: Node 20's V8 and Chromium 156's disagree on
-// about 6% of idf arguments), and scores must be bit-identical in every runtime (SPEC §3.2).
+// about 6% of idf arguments), and scores must be bit-identical in every runtime (docs/scoring.md "Scoring").
 // The algorithm is fdlibm's e_log.c (argument reduction to [sqrt(2)/2, sqrt(2)], then a
 // degree-14 odd polynomial in s = f / (2 + f)); only +, −, ×, ÷ on f64, so every engine
 // computes the same bits. The oracle implements the same published algorithm.

@@ -1,11 +1,11 @@
-// The whole index of this module instance: flat typed arrays (SPEC §2.3, DESIGN.md
-// "Index layout"). One instance holds one index; the TypeScript layer instantiates the
+// The whole index of this module instance: flat typed arrays
+// (DESIGN.md "Index layout"). One instance holds one index; the TypeScript layer instantiates the
 // compiled module once per ranker.
 import { freshFloat64Array, freshUint16Array, freshUint32Array, freshUint8Array } from "../fresh";
 import { TermDictionary } from "./dictionary";
 import { FIELD_COUNT } from "../abi";
 
-/** Tokens kept per field: name, aliases, tags, summary, description, params (SPEC §1.6). */
+/** Tokens kept per field: name, aliases, tags, summary, description, params (docs/analyzer.md §A5). */
 export const FIELD_CAPS: StaticArray<i32> = [32, 96, 64, 64, 128, 128];
 export const MAX_DOCUMENTS: i32 = 1 << 20;
 /** Distinct terms one index holds: a build record keeps 20 bits of term (assembly/index/build.ts). */
@@ -61,7 +61,7 @@ export let postingStarts = freshUint32Array(1);
 export let postingEntries = freshUint8Array(0);
 export let wideEntries: bool = false;
 /**
- * Per posting: `tf~ / (k1 + tf~)` in units of 2^−16, rounded to nearest (DESIGN.md, Scoring):
+ * Per posting: `tf~ / (k1 + tf~)` in units of 2^−16, rounded to nearest (docs/scoring.md, Scoring):
  * the score reads `q × 2^−16`, exact in f64, so the quantization is the only rounding.
  */
 export let saturations = freshUint16Array(0);

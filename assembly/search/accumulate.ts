@@ -1,5 +1,5 @@
-// SPEC §3: the postings of the chosen query terms summed into per-document scores, and the
-// name-coverage factor a document's matched name terms give it (DESIGN.md "Scoring").
+// docs/scoring.md: the postings of the chosen query terms summed into per-document scores, and the
+// name-coverage factor a document's matched name terms give it (docs/scoring.md "Scoring").
 import { freshFloat64Array, freshInt32Array } from "../fresh";
 import { documentCount, inverseFrequencies, nameBonus, nameTermCounts, postingEntries, postingStarts, saturations, SATURATION_UNIT, wideEntries } from "../index/state";
 import { currentStamp, queryTermCount, queryTerms, queryWeights } from "./terms";
@@ -68,7 +68,7 @@ function accumulateEntries<T>(): void {
   touchedCount = count;
 }
 
-/** DESIGN.md "Scoring": the name-coverage factor of a hit of the current query. */
+/** docs/scoring.md "Scoring": the name-coverage factor of a hit of the current query. */
 export function nameFactor(document: i32): f64 {
   let matched = load<u16>(documentState.dataStart + <usize>document * STATE_BYTES, 12);
   let nameTerms = <f64>unchecked(nameTermCounts[document]);

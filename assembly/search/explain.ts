@@ -1,4 +1,4 @@
-// SPEC §3.4: per hit, each query term's contribution and its per-field parts. Off the hot
+// DESIGN.md "Boundary ABI": per hit, each query term's contribution and its per-field parts. Off the hot
 // path: called only when a caller asks for an explanation of a result.
 import { freshFloat64Array } from "../fresh";
 import { documentCombinedFrequency, documentPart, fieldFrequency, prepareDocumentParts } from "../index/build";

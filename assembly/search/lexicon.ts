@@ -1,4 +1,4 @@
-// SPEC §1.9: query expansion through a lexicon. A key is analyzed into a token sequence;
+// docs/analyzer.md §A6: query expansion through a lexicon. A key is analyzed into a token sequence;
 // a query whose token stream contains that sequence gains the key's English terms at the
 // expansion weight. In `plural` mode Cyrillic key and query tokens are matched in their
 // Snowball stem (only for the lexicon: index terms are untouched), so one key covers the
@@ -28,7 +28,7 @@ let entryKeyStart = freshInt32Array(64);
 let entryKeyLength = freshInt32Array(64);
 let entryExpansionStart = freshInt32Array(64);
 let entryExpansionLength = freshInt32Array(64);
-/** 1 when the entry's key is written in ASCII only (an English synonym, DESIGN.md §A6 step 5). */
+/** 1 when the entry's key is written in ASCII only (an English synonym, docs/analyzer.md §A6 step 5). */
 let entryRelated = freshInt32Array(64);
 let entryCount: i32 = 0;
 let keyTokenList = freshInt32Array(256);
@@ -255,7 +255,7 @@ export function prepareLexicon(): void {
 }
 
 // Per query token: its key-token number, or −1; and the token count of the longest
-// translation key that covers it, or 0 (its weight is one over that, DESIGN.md §A6 step 1).
+// translation key that covers it, or 0 (its weight is one over that, docs/analyzer.md §A6 step 1).
 const queryKeyTokens = freshInt32Array(MAX_INPUT * 2 + 64);
 const coveringKeyTokens = freshUint8Array(MAX_INPUT * 2 + 64);
 
@@ -277,7 +277,7 @@ function matchesAt(entry: i32, token: i32): bool {
 }
 
 /**
- * Matches the current token stream against the keys (DESIGN.md §A6 step 1): notes for every
+ * Matches the current token stream against the keys (docs/analyzer.md §A6 step 1): notes for every
  * token the longest translation key (not an English synonym) that covers it. Must run before
  * `ownTokenWeight` and `expandTokens`, on the same stream.
  */

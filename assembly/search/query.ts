@@ -1,7 +1,7 @@
-// SPEC §1.7 and §3: one query, start to end, without allocation. Query terms are chosen
-// (./terms.ts, ./variants.ts; DESIGN.md §A6), their postings accumulated into per-document
+// docs/analyzer.md §A6; docs/scoring.md: one query, start to end, without allocation. Query terms are chosen
+// (./terms.ts, ./variants.ts; docs/analyzer.md §A6), their postings accumulated into per-document
 // scores (./accumulate.ts), and the best `limit` documents kept in a bounded min-heap
-// (./top-k.ts; SPEC §3.2).
+// (./top-k.ts; docs/scoring.md "Scoring").
 import { tokenize } from "../analyzer/tokenizer";
 import { logarithm } from "../index/log";
 import { documentCount, inverseFrequencies, nameBonus } from "../index/state";
@@ -10,7 +10,7 @@ import { advanceStamp, chooseQueryTerms, prepareTermStamps, queryTermCount, quer
 import { prepareResults, selectTop } from "./top-k";
 
 /**
- * DESIGN.md "No confident match": after `search`, [0] the ceiling of the query (the score a
+ * docs/scoring.md "No confident match": after `search`, [0] the ceiling of the query (the score a
  * tool matching every chosen term with saturation 1 and a fully covered name would get) and
  * [1] the reference score of the index (idf of a term only one tool has). Fixed in memory.
  */
@@ -25,7 +25,7 @@ export function prepareSearch(): void {
   unchecked((queryStats[1] = logarithm(1.0 + (total - 1.0 + 0.5) / (1.0 + 0.5))));
 }
 
-// DESIGN.md "No confident match": (Σ qw·idf in query order) × (1 + nameBonus).
+// docs/scoring.md "No confident match": (Σ qw·idf in query order) × (1 + nameBonus).
 function queryCeiling(): f64 {
   let sum = 0.0;
   for (let index = 0; index < queryTermCount; index++) {

@@ -1,4 +1,4 @@
-// DESIGN.md §A6: the query terms, chosen from the analyzed query's tokens (steps 1–4: the
+// docs/analyzer.md §A6: the query terms, chosen from the analyzed query's tokens (steps 1–4: the
 // index terms among them, stopwords out, an absent term split in two), capped by the rarest
 // or the first, then filled with lexicon expansions (step 5) and word-form variants (step 6).
 import { SELECT_FIRST, SELECT_RAREST } from "../abi";
@@ -110,7 +110,7 @@ function usableHalf(pointer: usize, length: i32, allStopwords: bool): i32 {
   return term;
 }
 
-// DESIGN.md §A6 step 3: an absent term may be two index terms written together.
+// docs/analyzer.md §A6 step 3: an absent term may be two index terms written together.
 function splitAbsentTerm(pointer: usize, length: i32, allStopwords: bool, weight: f64): void {
   for (let cut = length - MIN_SPLIT_UNITS; cut >= MIN_SPLIT_UNITS; cut--) {
     let prefix = usableHalf(pointer, cut, allStopwords);
@@ -126,7 +126,7 @@ function splitAbsentTerm(pointer: usize, length: i32, allStopwords: bool, weight
   }
 }
 
-/** DESIGN.md §A6: chooses the terms of the tokenized query. */
+/** docs/analyzer.md §A6: chooses the terms of the tokenized query. */
 export function chooseQueryTerms(): void {
   let allStopwords = true;
   for (let token = 0; token < tokenCount; token++) {

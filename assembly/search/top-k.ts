@@ -1,4 +1,4 @@
-// SPEC §3.2: the best `limit` documents of a query, kept in a bounded min-heap over the
+// docs/scoring.md "Scoring": the best `limit` documents of a query, kept in a bounded min-heap over the
 // touched documents, then heap-sorted best first.
 import { freshFloat64Array, freshInt32Array } from "../fresh";
 import { documentCount, documentRanks, nameBonus } from "../index/state";

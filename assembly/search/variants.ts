@@ -1,4 +1,4 @@
-// DESIGN.md §A6 step 6: English word-form variants of the chosen query terms, at the related
+// docs/analyzer.md §A6 step 6: English word-form variants of the chosen query terms, at the related
 // weight: "deploy" also finds "deploying", "deployed" and "deployer"; "creating" finds
 // "create". Only index terms of 4–32 ASCII letters have variants, and only with the plural
 // analyzer (the stemmer already folds these forms).

@@ -42,7 +42,7 @@ function readJson(file: string): unknown {
 /**
  * The tools of `<dataRoot>/<name>/tools.json` (`mcp-catalog`: `data/mcp-catalog.json`) as
  * search docs, or why they are unavailable.
- * Read by toolsift's own catalogue reader (`catalogueDocs`, SPEC §2.5: `params`, else
+ * Read by toolsift's own catalogue reader (`catalogueDocs`, DESIGN.md "Trust": `params`, else
  * `inputSchema.properties` one level deep), exactly as `toolsift eval --tools` reads them;
  * every engine then indexes these same docs.
  */

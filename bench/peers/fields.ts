@@ -16,7 +16,7 @@ export interface PeerDoc {
 
 export const PEER_FIELDS = ["name", "aliases", "tags", "description", "params"] as const;
 
-/** Field boosts for every peer, mirroring toolsift's field weights (SPEC §2.1). */
+/** Field boosts for every peer, mirroring toolsift's field weights (docs/analyzer.md §A5). */
 export const PEER_BOOSTS = { name: 3, aliases: 2, tags: 2, description: 1, params: 0.5 } as const;
 
 export function toPeerDoc(doc: ToolSearchDoc): PeerDoc {

@@ -6,7 +6,7 @@ import { DEFAULT_STOPWORDS } from "./stopwords.js";
 const CYRILLIC_WORD = /^[а-я]+$/; // `ё` is absent on purpose: the analyzer folds it to `е`
 const HAN_WORD = /^\p{Script=Han}{2,4}$/u;
 
-// The lexicon is generic: no tool, server or product names on either side (SPEC §1.9).
+// The lexicon is generic: no tool, server or product names on either side (docs/analyzer.md §A6).
 const BANNED_VALUES = [
   "github", "gitlab", "bitbucket", "slack", "jira", "confluence", "notion", "linear", "asana", "trello",
   "todoist", "monday", "outlook", "gmail", "google", "microsoft", "onedrive", "onenote", "excel", "sentry",
@@ -75,7 +75,7 @@ describe("DEFAULT_LEXICON", () => {
   });
 
   it("keys no Russian word whose stem a stopword shares: the core matches keys by stem, so `меню` would fire on `меня`", () => {
-    // As the core matches them (DESIGN.md §A6 step 5): doubled letters once, then stemmed.
+    // As the core matches them (docs/analyzer.md §A6 step 5): doubled letters once, then stemmed.
     const stemmer = new Bm25ToolRanker([{ id: "a", description: "a", tags: [], aliases: [] }], { analyzer: "stem", stopwords: [] });
     const matched = (word: string): string[] => stemmer.analyze(word.replace(/(.)\1+/g, "$1"));
     const stopStems = new Set(DEFAULT_STOPWORDS.filter((entry) => CYRILLIC_WORD.test(entry)).flatMap(matched));
@@ -100,7 +100,7 @@ describe("DEFAULT_LEXICON", () => {
     expect(bad).toEqual([]);
   });
 
-  it("carries the examples of SPEC §1.9 and several forms of common words", () => {
+  it("carries the examples of docs/analyzer.md §A6 and several forms of common words", () => {
     expect(DEFAULT_LEXICON["пулреквест"]).toEqual(["pull", "request"]);
     expect(DEFAULT_LEXICON["выкати"]).toEqual(["deploy", "release"]);
     expect(DEFAULT_LEXICON["таска"]).toEqual(["task"]);
@@ -112,7 +112,7 @@ describe("DEFAULT_LEXICON", () => {
   });
 });
 
-// DESIGN.md §A6 steps 1 and 5: the words a translation covers, and the translation's synonyms.
+// docs/analyzer.md §A6 steps 1 and 5: the words a translation covers, and the translation's synonyms.
 describe("translations in a query", () => {
   const docs = [
     { id: "cn", description: "查询数据库日历", tags: [], aliases: [] },

@@ -1,4 +1,4 @@
-// The bundled query-expansion lexicon (SPEC §1.9): Russian and Chinese developer and office
+// The bundled query-expansion lexicon (docs/analyzer.md §A6): Russian and Chinese developer and office
 // vocabulary, slang included, mapped to the English words tool names and descriptions use.
 // It is the toolsift team's own hand-written data, generic on purpose: no tool, server,
 // catalogue or product names on either side, so it helps any catalogue equally and cannot be
@@ -7,7 +7,7 @@
 // Keys are single words as the query analyzer produces them: lower case, `ё` written `е`,
 // no spaces or hyphens (a hyphenated query word is also seen joined, `блок-схема` →
 // `блоксхема`). The core matches Russian keys and query words by their Snowball stem in both
-// analyzer modes (DESIGN.md §A6 step 5), so one form per stem is enough: a line lists a second
+// analyzer modes (docs/analyzer.md §A6 step 5), so one form per stem is enough: a line lists a second
 // form only where the stemmer gives it another stem (`коммит` → `комм` but `коммиты` →
 // `коммит`; `пдфка` has no vowel before its ending and is not stemmed at all). Chinese keys
 // are 2–4 character words, matched against the query's character bigrams, so a key matches
@@ -839,7 +839,7 @@ function buildLexicon(table: string): Readonly<Record<string, readonly string[]>
 }
 
 /**
- * The default query-expansion lexicon (SPEC §1.9): Russian and Chinese developer and office
+ * The default query-expansion lexicon (docs/analyzer.md §A6): Russian and Chinese developer and office
  * words, slang included, mapped to English words as tool names and descriptions use them.
  * Expansion terms score below the query's own terms; pass your own lexicon or none to
  * change that.

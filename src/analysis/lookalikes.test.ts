@@ -12,7 +12,7 @@ const IDS = [
   "local_tool",
 ];
 
-describe("Cyrillic look-alikes (DESIGN.md §A10)", () => {
+describe("Cyrillic look-alikes (docs/analyzer.md §A10)", () => {
   const index = new LookalikeIndex(IDS);
   const none = new Set<string>();
 

@@ -1,4 +1,4 @@
-// Cyrillic look-alikes (DESIGN.md §A10): a Russian request names a product the way it sounds,
+// Cyrillic look-alikes (docs/analyzer.md §A10): a Russian request names a product the way it sounds,
 // in Cyrillic and inflected («в ноушене», «в супабейзе», «хабспоте»), while the catalogue
 // spells it in Latin letters, in the namespace of its tools' ids (`notion__…`). Each Cyrillic
 // word of a request is transliterated, and a namespace word that sounds the same is added to
@@ -131,7 +131,7 @@ export class LookalikeIndex {
   }
 
   /**
-   * The look-alikes of the Cyrillic words of `query` (DESIGN.md §A10), in query order, each
+   * The look-alikes of the Cyrillic words of `query` (docs/analyzer.md §A10), in query order, each
    * once; a word equal to one of `stopwords` (lower case, `ё` as `е`) is not looked up.
    */
   lookalikes(query: string, stopwords: ReadonlySet<string>): string[] {

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { Bm25ToolRanker, DEFAULT_LEXICON, init } from "../index.js";
 import { keyEdges, splitVerbWords } from "./split-verbs.js";
 
-describe("Chinese split verbs (DESIGN.md §A11)", () => {
+describe("Chinese split verbs (docs/analyzer.md §A11)", () => {
   const edges = keyEdges(["发送", "截个图", "开发", "邮件", "x"]);
 
   it("adds the word of a verb cut from its object by a measure word or a complement", () => {

@@ -1,4 +1,4 @@
-// Chinese split verbs (DESIGN.md §A11): a request cuts a verb of one character from what it
+// Chinese split verbs (docs/analyzer.md §A11): a request cuts a verb of one character from what it
 // acts on with a measure word or a complement («发封邮件», «截个图», «装上», «找出»), where the
 // lexicon knows the verb only as a word of two characters (发送, 截图, 安装, 查找), and its
 // bigrams never meet. Such a verb's word is added to the request, for the lexicon to translate.
@@ -28,7 +28,7 @@ export function keyEdges(keys: Iterable<string>): KeyEdges {
 }
 
 /**
- * The words of the split verbs of `query` (DESIGN.md §A11), in query order, each once: a verb
+ * The words of the split verbs of `query` (docs/analyzer.md §A11), in query order, each once: a verb
  * followed by a particle, unless it and the character after it start a lexicon key, or the
  * character before it and it end one (then it is part of a word the lexicon knows).
  */

@@ -3,7 +3,7 @@ import { Bm25ToolRanker, init } from "../index.js";
 import { resolveRankerOptions } from "../core/options.js";
 import { DEFAULT_STOPWORDS } from "./stopwords.js";
 
-// Words SPEC §1.8 keeps out of the list: they change what a request asks for.
+// Words docs/analyzer.md §A6 keeps out of the list: they change what a request asks for.
 const NEGATIONS = ["not", "no", "without", "never", "none", "не", "нет", "без", "ни", "никогда"];
 const QUESTION_WORDS = [
   "what", "where", "when", "how", "who", "whom", "whose", "which", "why",
@@ -17,7 +17,7 @@ const ACTION_VERBS = [
 const SCOPE_WORDS = ["all", "new", "last", "все", "всё", "новый", "последний"];
 
 // One catalogue holding every word used below, so no query term is dropped for being unknown
-// (DESIGN.md §A6 step 3) and what remains shows exactly what the stopwords removed.
+// (docs/analyzer.md §A6 step 3) and what remains shows exactly what the stopwords removed.
 const DOCS = [
   { id: "issues__list", description: "list open issues, not without a label", tags: [], aliases: [] },
   { id: "tasks__find", description: "найти открытые задачи, не без метки", tags: [], aliases: [] },

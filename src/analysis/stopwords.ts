@@ -1,6 +1,6 @@
-// Stopwords apply to QUERY terms only (SPEC §1.8): the index keeps every token, so a tool named
+// Stopwords apply to QUERY terms only (docs/analyzer.md §A6): the index keeps every token, so a tool named
 // `get_the_report` is still found by its name, and a query made only of stopwords keeps its terms
-// (DESIGN.md §A6). Each entry is put through the query analyzer before use, so an entry the
+// (docs/analyzer.md §A6). Each entry is put through the query analyzer before use, so an entry the
 // analyzer folds (`ё`, a trailing plural `s`) still matches, and a multi-word entry becomes
 // one stopword per word.
 //
@@ -16,7 +16,7 @@
 /**
  * The default query stopwords: English and Russian articles, conjunctions, common prepositions,
  * copulas, pronouns, a few auxiliaries and conversational fillers. At most 256 entries
- * (SPEC §1.8); pass `[]` to disable stopwords, or a list of your own.
+ * (docs/analyzer.md §A6); pass `[]` to disable stopwords, or a list of your own.
  *
  * @example
  * const ranker = new Bm25ToolRanker(docs, { stopwords: [...DEFAULT_STOPWORDS, "asap"] });

@@ -1,10 +1,10 @@
-// English synonyms for query expansion (DESIGN.md §A6 step 5): groups of everyday and software
+// English synonyms for query expansion (docs/analyzer.md §A6 step 5): groups of everyday and software
 // words that name the same thing or action in a request, or a closely related one (`cheap` /
 // `price`, `rent` / `tenant`). Generic vocabulary only — never a tool's, server's or product's
 // name, nor a benchmark's wording. A query word of a group adds the group's other words at the
 // related weight (`relatedWeight`, default 0.3): a hint, not a replacement, so a tool that uses
 // the request's own word still ranks first. Every group was kept because it helps on the dev
-// folds and would hold in any catalogue (DESIGN.md, "Tuning", related terms).
+// folds and would hold in any catalogue (docs/tuning.md, related terms).
 //
 // A word the `plural` analyzer folds into another word does not belong here: `goods` folds
 // to `good`, so it would expand every "good". (`news` folds to `new`; its group is kept.)

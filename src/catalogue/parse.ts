@@ -1,7 +1,7 @@
 import { ToolsiftError } from "../errors.js";
 import type { ToolParamDoc, ToolSearchDoc } from "../types.js";
 
-/** A catalogue entry after parsing (SPEC §2.5). */
+/** A catalogue entry after parsing (DESIGN.md "Trust"). */
 export interface CatalogueTool {
   readonly id: string;
   readonly description: string;

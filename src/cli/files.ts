@@ -1,5 +1,5 @@
 // The command line's file access: every read is bounded while it reads, every failure is a
-// ToolsiftError naming the file (DESIGN.md "Command line").
+// ToolsiftError naming the file (DESIGN.md "Command line and package entries").
 import { constants as bufferConstants } from "node:buffer";
 import { open, writeFile, type FileHandle } from "node:fs/promises";
 import { ToolsiftError } from "../errors.js";

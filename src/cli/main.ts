@@ -1,5 +1,5 @@
 // The `toolsift` command line (issue: build once, load anywhere, evaluate on real benchmarks).
-// Exit codes: 0 ok, 1 usage, 2 bad input, 70 internal error (DESIGN.md "Command line").
+// Exit codes: 0 ok, 1 usage, 2 bad input, 70 internal error (DESIGN.md "Command line and package entries").
 import { readFile } from "node:fs/promises";
 import { catalogueDocs } from "../catalogue/index.js";
 import { ARTIFACT_MAGIC } from "../core/artifact.js";
@@ -125,7 +125,7 @@ async function openRanker(path: string, options: { analyzer?: "plural" | "stem" 
 }
 
 function printHits(out: Output, ranker: Bm25ToolRanker, query: string, limit: number, explain: boolean, json: boolean, micros: number): void {
-  // The verdict and, when no term scores, the name fallback (DESIGN.md "No confident match").
+  // The verdict and, when no term scores, the name fallback (docs/scoring.md "No confident match").
   const found = ranker.search(query, limit);
   const hits: readonly (ScoredHit & { terms?: HitExplanation["terms"]; match?: string })[] =
     explain && !found.fallback ? ranker.explain(query, limit) : found.hits;

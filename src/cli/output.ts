@@ -1,5 +1,5 @@
 // Terminal output for the CLI: colour only on a TTY without NO_COLOR, a progress bar only on
-// a TTY (SPEC: quiet when piped), everything but results on stderr.
+// a TTY (DESIGN.md "Command line and package entries": quiet when piped), everything but results on stderr.
 
 export interface Streams {
   readonly stdout: { write(text: string): unknown; isTTY?: boolean };

@@ -22,7 +22,7 @@ export const SECTION_LEXICON_TABLES = 14;
 export const SECTION_FIELD_FREQUENCIES = 15;
 export const SECTION_COUNT = 15;
 
-// Fields in index order (DESIGN.md §A5).
+// Fields in index order (docs/analyzer.md §A5).
 export const FIELD_NAME = 0;
 export const FIELD_ALIASES = 1;
 export const FIELD_TAGS = 2;
@@ -31,7 +31,7 @@ export const FIELD_DESCRIPTION = 4;
 export const FIELD_PARAMS = 5;
 export const FIELD_COUNT = 6;
 
-// Word-form folding (DESIGN.md §A4 step 4) and query-term selection (§A6), as `configure` takes them.
+// Word-form folding (docs/analyzer.md §A4 step 4) and query-term selection (§A6), as `configure` takes them.
 export const MODE_PLURAL = 0;
 export const MODE_STEM = 1;
 export const SELECT_FIRST = 0;

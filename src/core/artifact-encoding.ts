@@ -1,5 +1,5 @@
 // How an artifact's host sections hold the options, stopwords, lexicon and ids, and the
-// analyzer fingerprint over them (SPEC §2.4).
+// analyzer fingerprint over them (DESIGN.md "Index artifact").
 import {
   HEADER_FINGERPRINT,
   MODE_PLURAL,
@@ -67,7 +67,7 @@ export function fingerprintOf(options: Uint8Array, stopwords: Uint8Array, lexico
 
 /**
  * The analyzer fingerprint: a checksum of the encoded options, stopwords and lexicon, i.e.
- * of everything that changes how text becomes scores (SPEC §2.4).
+ * of everything that changes how text becomes scores (DESIGN.md "Index artifact").
  */
 export function analyzerFingerprint(options: ResolvedRankerOptions): number {
   return fingerprintOf(encodeOptions(options), encodeStrings(options.stopwords), encodeLexicon(options.lexicon));

@@ -1,4 +1,4 @@
-// The index artifact's layout (SPEC §2.4; DESIGN.md "Index artifact"), little-endian: a
+// The index artifact's layout (DESIGN.md "Index artifact"; DESIGN.md "Index artifact"), little-endian: a
 // 64-byte header, a section table (id, byte length per section, in a fixed order), the
 // sections back to back, each padded with zeros to whole checksum blocks, and a 4-byte
 // checksum over everything before it. Offsets and ids are in ./abi.ts.

@@ -1,4 +1,4 @@
-// SPEC §2.4: the index artifact, written and read (its layout: ./artifact-layout.ts).
+// DESIGN.md "Index artifact": the index artifact, written and read (its layout: ./artifact-layout.ts).
 import { ToolsiftError } from "../errors.js";
 import {
   CHECKSUM_BYTES,
@@ -177,7 +177,7 @@ interface Sections {
 }
 
 /**
- * Checks an artifact and copies it into a fresh core made by `createCore` (SPEC §2.4): the
+ * Checks an artifact and copies it into a fresh core made by `createCore` (DESIGN.md "Index artifact"): the
  * layout and the checksum before anything is allocated, the structure by the core at the
  * end. Every failure is a `ToolsiftError` with an `artifact_*` code.
  */

@@ -1,4 +1,4 @@
-// The artifact checksum (SPEC §2.4): four lanes of xor-rotate-multiply over little-endian words, then the tail bytes.
+// The artifact checksum (DESIGN.md "Index artifact"): four lanes of xor-rotate-multiply over little-endian words, then the tail bytes.
 
 const PRIME_A = 0x9e3779b1;
 const PRIME_B = 0x85ebca77;

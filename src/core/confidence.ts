@@ -3,7 +3,7 @@ import { ToolsiftError } from "../errors.js";
 import { describeIssue } from "./options.js";
 
 /**
- * Defaults of the "no confident match" rule (DESIGN.md "No confident match"; chosen on the
+ * Defaults of the "no confident match" rule (docs/scoring.md "No confident match"; chosen on the
  * dev folds, see "Tuning"). A search is confident when its best hit scored at least
  * `floor × reference` and at least `share × ceiling`, where `reference` is the idf of a term
  * only one tool has and `ceiling` the score of a tool matching every chosen query term fully.

@@ -3,12 +3,12 @@ import type { CoreMemory } from "./memory.js";
 import { FIELD_ALIASES, FIELD_DESCRIPTION, FIELD_NAME, FIELD_PARAMS, FIELD_SUMMARY, FIELD_TAGS, STATUS_STAGED_REFUSED } from "./abi.js";
 import { summaryEnd } from "./summary.js";
 
-/** A field is read to at most this many UTF-16 code units (SPEC §1.6). */
+/** A field is read to at most this many UTF-16 code units (docs/analyzer.md §A1). */
 export const MAX_FIELD_UNITS = 2000;
-/** The raw query is cut to this many code units before anything else (SPEC §1.7). */
+/** The raw query is cut to this many code units before anything else (docs/analyzer.md §A1). */
 export const MAX_QUERY_UNITS = 512;
 
-/** DESIGN.md §A1: cut, NFKC, cut again. */
+/** docs/analyzer.md §A1: cut, NFKC, cut again. */
 export function prepareField(text: string): string {
   return normalize(text.slice(0, MAX_FIELD_UNITS)).slice(0, MAX_FIELD_UNITS);
 }
@@ -53,7 +53,7 @@ function fieldText(doc: ToolSearchDoc, field: number, end: number): string {
   }
 }
 
-/** The six field texts of one document, in index order (DESIGN.md §A5), before preparation. */
+/** The six field texts of one document, in index order (docs/analyzer.md §A5), before preparation. */
 export function documentFields(doc: ToolSearchDoc): [string, string, string, string, string, string] {
   const end = summaryEnd(doc.description ?? "");
   return [0, 1, 2, 3, 4, 5].map((field) => fieldText(doc, field, end)) as [string, string, string, string, string, string];

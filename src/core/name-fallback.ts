@@ -1,6 +1,6 @@
 import { WorkBudget } from "./work-budget.js";
 
-// DESIGN.md "No confident match", the name fallback: when no tool scores, tools whose
+// docs/scoring.md "No confident match", the name fallback: when no tool scores, tools whose
 // normalized name contains a normalized fragment of the query, longest match first.
 
 /** Fragments shorter than this never match: one or two letters are in almost every name. */

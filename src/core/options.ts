@@ -4,7 +4,7 @@ import { DEFAULT_STOPWORDS } from "../analysis/stopwords.js";
 import { ENGLISH_SYNONYMS } from "../analysis/synonyms.js";
 import { ToolsiftError } from "../errors.js";
 
-/** Field names in index order (DESIGN.md §A5). */
+/** Field names in index order (docs/analyzer.md §A5). */
 export const FIELDS = ["name", "aliases", "tags", "summary", "description", "params"] as const;
 export type FieldName = (typeof FIELDS)[number];
 
@@ -24,7 +24,7 @@ export type FieldName = (typeof FIELDS)[number];
  * - `relatedWeight`: query weight of related terms, 0–1: expansions of lexicon entries whose key
  *   is ASCII (English synonyms, `ENGLISH_SYNONYMS`) and word-form variants of the chosen terms
  *   (`sending` → `send`, `schedule` → `scheduled`; `plural` analyzer only). 0 turns both off.
- * - `lookalikes`: Cyrillic look-alikes (DESIGN.md §A10): a Russian word that sounds like a word
+ * - `lookalikes`: Cyrillic look-alikes (docs/analyzer.md §A10): a Russian word that sounds like a word
  *   of a tool id's namespace (`ноушене` → `notion` for `notion__…`) adds that word to the
  *   request; `false` disables.
  * - `nameBonus`: name-coverage bonus, 0–10: a hit's score is multiplied by

@@ -37,7 +37,7 @@ export interface SearchHit extends ScoredHit {
   readonly match: "terms" | "name";
 }
 
-/** The answer of `Bm25ToolRanker.search` (DESIGN.md "No confident match"). */
+/** The answer of `Bm25ToolRanker.search` (docs/scoring.md "No confident match"). */
 export interface ToolSearchResult {
   readonly hits: readonly SearchHit[];
   /** The best hit scored at least `floor`: the search found something that matched well. */
@@ -171,7 +171,7 @@ function lexiconChunks(lexicon: Readonly<Record<string, readonly string[]>>, siz
 
 const scoredHit = (id: string, score: number): ScoredHit => ({ id, score });
 
-/** Clamps a result limit (SPEC §3.3): NaN is a RangeError; the rest is clamped to [0, size]. */
+/** Clamps a result limit (DESIGN.md "Data flow of one query"): NaN is a RangeError; the rest is clamped to [0, size]. */
 export function clampLimit(limit: number, size: number): number {
   if (typeof limit !== "number" || Number.isNaN(limit)) throw new RangeError(`limit must be a number, got ${String(limit)}`);
   if (limit <= 0) return 0;
@@ -180,7 +180,7 @@ export function clampLimit(limit: number, size: number): number {
 }
 
 /**
- * The built-in BM25F ranker over a WebAssembly index (SPEC §2–§3). Build it once per
+ * The built-in BM25F ranker over a WebAssembly index (DESIGN.md "Index layout"; docs/scoring.md). Build it once per
  * catalogue version and share it across sessions; `rank` is synchronous and allocation-free
  * inside the core.
  *
@@ -254,7 +254,7 @@ export class Bm25ToolRanker implements ToolRanker {
   }
 
   /**
-   * Loads an index artifact made by `serialize` (SPEC §2.4): a copy into a fresh core plus
+   * Loads an index artifact made by `serialize` (DESIGN.md "Index artifact"): a copy into a fresh core plus
    * checks, no re-analysis. Pass `options` to insist on an analyzer: a different one is an
    * `artifact_analyzer_mismatch` error. Every failure is a `ToolsiftError` with an `artifact_*` code.
    *
@@ -289,7 +289,7 @@ export class Bm25ToolRanker implements ToolRanker {
     return new Bm25ToolRanker([], undefined, new FromArtifact(index));
   }
 
-  /** The whole index as one versioned, checksummed artifact (SPEC §2.4). */
+  /** The whole index as one versioned, checksummed artifact (DESIGN.md "Index artifact"). */
   serialize(): Uint8Array {
     this.#restoreFrequencies();
     return serializeIndex(this.#memory, this.#ids, this.options);
@@ -323,7 +323,7 @@ export class Bm25ToolRanker implements ToolRanker {
     return hits;
   }
 
-  // The prepared query, then the look-alikes of its Cyrillic words (DESIGN.md §A10) and the
+  // The prepared query, then the look-alikes of its Cyrillic words (docs/analyzer.md §A10) and the
   // words of its Chinese split verbs (§A11), each after a space; what they need is gathered at
   // the first query that has any.
   #withAppended(prepared: string): string {
@@ -348,7 +348,7 @@ export class Bm25ToolRanker implements ToolRanker {
   }
 
   /**
-   * Ranks like `rank` and says whether the search found a confident match (DESIGN.md "No
+   * Ranks like `rank` and says whether the search found a confident match (docs/scoring.md "No
    * confident match"): `confident` when the best hit scored at least `floor`. When no tool
    * scores at all, the hits are tools whose names contain a fragment of the query (at least
    * 3 characters; `match: "name"`, score 0), longest match first, then id. Still one call
@@ -412,7 +412,7 @@ export class Bm25ToolRanker implements ToolRanker {
     return joined.length === 0 ? [] : joined.split("\u0000");
   }
 
-  /** Ranks like `rank`, and explains each hit per term and field (SPEC §3.4; off the hot path). */
+  /** Ranks like `rank`, and explains each hit per term and field (DESIGN.md "Boundary ABI"; off the hot path). */
   explain(query: string, limit: number): HitExplanation[] {
     this.#restoreFrequencies();
     const count = this.#search(query, limit);

@@ -1,4 +1,4 @@
-// DESIGN.md §A8: the first sentence of a description is the summary field. One forward scan
+// docs/analyzer.md §A8: the first sentence of a description is the summary field. One forward scan
 // plus one pass to pair brackets; descriptions can be a megabyte.
 
 const ABBREVIATIONS = ["e.g.", "i.e.", "vs.", "cf.", "etc.", "approx.", "incl.", "т.е.", "т.д.", "напр.", "см."];
@@ -119,7 +119,7 @@ function sentenceEnd(text: string, index: number, code: number): number {
 }
 
 /**
- * Where the first sentence of a description ends (DESIGN.md §A8): the summary is
+ * Where the first sentence of a description ends (docs/analyzer.md §A8): the summary is
  * `description.slice(0, end)`, the description field the rest.
  */
 export function summaryEnd(description: string): number {
@@ -161,7 +161,7 @@ export function summaryEnd(description: string): number {
   return description.length;
 }
 
-/** Splits a description into its first sentence and the rest (DESIGN.md §A8). */
+/** Splits a description into its first sentence and the rest (docs/analyzer.md §A8). */
 export function splitSummary(description: string): [summary: string, rest: string] {
   const end = summaryEnd(description);
   return [description.slice(0, end), description.slice(end)];

@@ -5,7 +5,7 @@ import { JOURNAL_FORMAT, JOURNAL_VERSION, type JournalRecord } from "./record.js
 export const MAX_RECORD_ID_LENGTH = 1024;
 
 /**
- * Where a session's decisions live (SPEC §9). Synchronous, like everything after `init()`:
+ * Where a session's decisions live (DESIGN.md "Journal"). Synchronous, like everything after `init()`:
  * an asynchronous store (IndexedDB, Workers KV, Deno KV) loads its records before the
  * session starts and writes appended ones behind it.
  */

@@ -6,13 +6,13 @@ export const JOURNAL_FORMAT = "toolsift.journal";
 /** Version of the record envelope and of the search decision it carries. Readers refuse others. */
 export const JOURNAL_VERSION = 1;
 
-/** Code units of the query kept in a record (SPEC §9). */
+/** Code units of the query kept in a record (DESIGN.md "Journal"). */
 export const RECORDED_QUERY_LENGTH = 200;
 
 /**
- * One recorded search decision (SPEC §9): which ranker decided, on which query (its first
+ * One recorded search decision (DESIGN.md "Journal"): which ranker decided, on which query (its first
  * 200 code units), which tools it returned and which of them were loaded. `skills` is
- * written only when skill discovery is on (SPEC §7).
+ * written only when skill discovery is on (DESIGN.md "Seams for skills and groups").
  */
 export interface SearchDecision {
   readonly ranker: string;
@@ -20,7 +20,7 @@ export interface SearchDecision {
   readonly results: readonly string[];
   readonly loaded: readonly string[];
   readonly skills?: readonly string[];
-  /** Written only as `false`: the search found no confident match (DESIGN.md "No confident match"). */
+  /** Written only as `false`: the search found no confident match (docs/scoring.md "No confident match"). */
   readonly confident?: false;
   /** Written only as `true`: the results came from the name fallback. */
   readonly fallback?: true;
@@ -41,7 +41,7 @@ export interface JournalRecord {
 }
 
 /**
- * The id of the search decided by the `index`-th tool call of turn `turn` (SPEC §9). It is
+ * The id of the search decided by the `index`-th tool call of turn `turn` (DESIGN.md "Journal"). It is
  * a pure function of the model's recorded response, so a replay asks for the same ids.
  *
  * @example

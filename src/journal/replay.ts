@@ -4,7 +4,7 @@ import { checkRecord, type Journal } from "./memory.js";
 import { journalRecord, type JournalRecord, type SearchDecision } from "./record.js";
 
 /**
- * What a replay that goes another way than its journal does (SPEC §9): `"fail"` throws a
+ * What a replay that goes another way than its journal does (DESIGN.md "Journal"): `"fail"` throws a
  * `journal_divergence` error; `"warn"` emits a `TOOLSIFT_JOURNAL_DIVERGENCE` warning and
  * carries on, serving what it can (still clipped, never widened).
  */
@@ -149,7 +149,7 @@ export class DecisionLog {
   }
 
   /**
-   * Checks that a replay asked for every recorded decision (SPEC §9: skipping recorded
+   * Checks that a replay asked for every recorded decision (DESIGN.md "Journal": skipping recorded
    * ones is a divergence). Call it when the run ends.
    */
   checkComplete(): void {

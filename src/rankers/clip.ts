@@ -1,6 +1,6 @@
 import { isThenable, swallowRejection } from "./shape.js";
 
-/** The most hits any ranker is asked for in one call (SPEC §6.6). */
+/** The most hits any ranker is asked for in one call (DESIGN.md "Rankers"). */
 export const MAX_RANK_ASK = 1000;
 
 /** Why a ranker's output was refused. */
@@ -23,7 +23,7 @@ export type ClipResult =
   | { readonly ok: false; readonly failure: RankFailure; readonly cause?: unknown };
 
 /**
- * Reads a ranker's output (SPEC §4): only the first `ask` entries are read, whatever the
+ * Reads a ranker's output (DESIGN.md "Rankers"): only the first `ask` entries are read, whatever the
  * ranker returned; an entry counts when it is an object with a string `id` that `admit`
  * accepts; repeats are dropped. Throwing getters, thenables and non-lists are failures,
  * never exceptions. Reading is O(ask), so a 10,000-hit ranker costs what a 5-hit one does.

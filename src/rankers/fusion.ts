@@ -106,7 +106,7 @@ class FusedRanker implements ToolRanker {
 }
 
 /**
- * Fuses rankers by reciprocal rank fusion (SPEC §4): typically a host's embedding ranker
+ * Fuses rankers by reciprocal rank fusion (DESIGN.md "Rankers"): typically a host's embedding ranker
  * with the built-in BM25F one. Scores from different rankers are never compared, only
  * ranks. Each ranker's output is cut to what it was asked for and deduplicated. A ranker
  * that fails makes the fused ranker throw (the session reports `search_unavailable`).

@@ -26,7 +26,7 @@ function built(ranker: ToolRanker, fullKind: string): BuiltRanker {
 }
 
 /**
- * One session's ranker (SPEC §4). An object ranker is used as is. A factory is called
+ * One session's ranker (DESIGN.md "Rankers"). An object ranker is used as is. A factory is called
  * lazily, on the first search that needs it, with this session's searchable docs, and at
  * most once when it succeeds; a factory that throws or returns a non-ranker is not cached,
  * so the next search calls it again (a model still loading should not disable search for

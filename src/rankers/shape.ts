@@ -66,7 +66,7 @@ export function rankerSearch(value: object): ((query: string, limit: number) => 
 }
 
 /**
- * Checks a ranker given in config (SPEC §4): a class is refused (pass an instance or a
+ * Checks a ranker given in config (DESIGN.md "Rankers"): a class is refused (pass an instance or a
  * factory), an object needs a `rank` method and a string `kind`. A factory is only checked
  * for being a function: what it returns is checked when it is called.
  */

@@ -7,7 +7,7 @@ import { MAX_RANK_ASK } from "../rankers/clip.js";
 export const MAX_RECORDED_READ = MAX_RANK_ASK;
 
 /**
- * Re-admits a recorded result list against the live session (SPEC §9): a non-array reads
+ * Re-admits a recorded result list against the live session (DESIGN.md "Journal"): a non-array reads
  * as empty; non-strings, repeats and ids `admit` refuses (unknown, hidden, already on the
  * menu) are dropped; at most `page` ids survive. Clipped, never widened.
  */
@@ -48,7 +48,7 @@ export interface LoadBudget {
 }
 
 /**
- * Which tools of a page are loaded (SPEC §6.5): in page order, each while fewer than
+ * Which tools of a page are loaded (DESIGN.md "Session"): in page order, each while fewer than
  * `maxLoaded` tools were loaded by searches and its spec fits the `maxMenuChars` budget.
  * A tool that does not fit is skipped and a later, smaller one may still fit. `size`
  * returns a tool's spec size, or `undefined` when it has no usable spec (never loaded).

@@ -17,7 +17,7 @@ export interface CatalogEntry {
 }
 
 /**
- * The session's view of `toolSearch.catalog` (SPEC §6.3): entries keyed by id, minus those
+ * The session's view of `toolSearch.catalog` (DESIGN.md "Session"): entries keyed by id, minus those
  * that share an id with a menu tool (the menu's definition wins) and third-party entries
  * whose name breaks MCP's tool-name rule (`refusedNames`), and the searchable
  * universe (entries whose id passes the `namespaces` allowlist). Index docs and menu specs

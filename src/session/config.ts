@@ -7,7 +7,7 @@ import type { WarningHook } from "../rankers/warnings.js";
 import type { McpToolsList, ToolAnnotations, ToolDefinition, TrustJsonSchemaText } from "../trust/tool-definition.js";
 
 /**
- * Defaults of the `toolSearch` config (SPEC §6.5). Units and ranges:
+ * Defaults of the `toolSearch` config (DESIGN.md "Session"). Units and ranges:
  * - `maxPerSearch`: tools one search returns, 1–50 (default 5). Low: more round trips for
  *   the model; high: more tokens per result.
  * - `maxLoaded`: tools searches may add to the menu over the run, 1–200 (default 20).
@@ -154,9 +154,9 @@ const sessionSchema = z.strictObject(
 export interface ToolSearchSessionConfig {
   /** Prefix of every decision id (`<runId>#turn:<i>:tool:<j>:search`). Default `"run"`. */
   readonly runId?: string;
-  /** The agent's own tools: on the menu from the start, never searched (SPEC §6.2). */
+  /** The agent's own tools: on the menu from the start, never searched (DESIGN.md "Session"). */
   readonly tools?: readonly ToolDefinition[];
-  /** Tool search. Absent: nothing changes, the menu is the agent's tools (SPEC §6.1). */
+  /** Tool search. Absent: nothing changes, the menu is the agent's tools (DESIGN.md "Session"). */
   readonly toolSearch?: ToolSearchConfig;
   /** Where decisions are recorded and, when it holds records, replayed from. Default: a new in-memory journal. */
   readonly journal?: Journal;
@@ -166,7 +166,7 @@ export interface ToolSearchSessionConfig {
   readonly onWarning?: WarningHook;
 }
 
-/** The `toolSearch` part of the config (SPEC §6). See `TOOL_SEARCH_DEFAULTS` for units and ranges. */
+/** The `toolSearch` part of the config (DESIGN.md "Session"). See `TOOL_SEARCH_DEFAULTS` for units and ranges. */
 export interface ToolSearchConfig {
   /** The only tools a search may return and load. */
   readonly catalog: readonly ToolDefinition[] | McpToolsList;

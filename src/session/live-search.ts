@@ -2,11 +2,11 @@ import { MAX_RANK_ASK, clipWithLead, type ClipResult, type LeadHit, type RankFai
 import { isThenable } from "../rankers/shape.js";
 import type { BuiltRanker } from "../rankers/session-ranker.js";
 
-/** Ranker calls per search at most: the first ask and up to three widenings (SPEC §6.6). */
+/** Ranker calls per search at most: the first ask and up to three widenings (DESIGN.md "Rankers"). */
 export const MAX_RANK_ROUNDS = 4;
 
 /**
- * What the ranker said about the page (DESIGN.md "No confident match"). Rankers without
+ * What the ranker said about the page (docs/scoring.md "No confident match"). Rankers without
  * `search` give no verdict: `confident: true`, so no note is added on their behalf.
  */
 export interface PageVerdict {
@@ -84,7 +84,7 @@ function pageVerdict(answer: AnswerFields | undefined, lead: LeadHit | undefined
 }
 
 /**
- * Asks the ranker for enough hits to fill `need` places after admission (SPEC §6.6). The
+ * Asks the ranker for enough hits to fill `need` places after admission (DESIGN.md "Rankers"). The
  * first ask over-asks by `overAsk` (tools on the menu and hidden tools, which admission
  * drops); while admission leaves the page short and the ranker filled its whole ask, the
  * ask doubles, at most `MAX_RANK_ROUNDS` calls and `MAX_RANK_ASK` hits. Each round's

@@ -9,7 +9,7 @@ import type { SearchToolsResult } from "./results.js";
 import { createToolSearchSession, type ToolSearchSession } from "./session.js";
 import type { ToolCall, ToolCallOutcome } from "./types.js";
 
-// A scripted agent run over the real MCP catalogue with the built-in ranker (SPEC §6, §9).
+// A scripted agent run over the real MCP catalogue with the built-in ranker (DESIGN.md "Session", "Journal").
 const EMBEDDED = new URL("../../data/mcp-catalog.json", import.meta.url);
 
 function loadCatalogue(): ToolDefinition[] {

@@ -3,7 +3,7 @@ import type { ToolDefinition } from "../trust/tool-definition.js";
 import type { ToolSpec } from "../trust/spec.js";
 
 /**
- * Where a menu entry came from, in menu order (SPEC §6.2): the meta-tools (`search_tools`,
+ * Where a menu entry came from, in menu order (DESIGN.md "Session"): the meta-tools (`search_tools`,
  * later `activate_skill`), the agent's own tools (later also the tools of upfront-selected
  * skills), `alwaysLoaded` catalogue entries, then searched tools in search order.
  */

@@ -1,6 +1,6 @@
 import { WorkBudget } from "../core/work-budget.js";
 
-/** Suggestions given for a call of a tool that is not on the menu (SPEC §6.8). */
+/** Suggestions given for a call of a tool that is not on the menu (DESIGN.md "Session"). */
 export const MAX_SUGGESTIONS = 3;
 
 /** Code units of a name compared; longer names are compared by this prefix. */

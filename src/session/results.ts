@@ -1,6 +1,6 @@
 import { deepFreeze } from "../trust/schema.js";
 
-/** One tool in a `search_tools` result (SPEC §6.4). */
+/** One tool in a `search_tools` result (DESIGN.md "Data flow of one `search_tools` call"). */
 export interface SearchToolsHit {
   readonly name: string;
   /** One line: the first line of a trusted description, or the withheld text. */
@@ -15,7 +15,7 @@ export interface SearchToolsResult {
   readonly note?: string;
 }
 
-/** Codes of a refused `search_tools` call (SPEC §6.7). Refusals record nothing. */
+/** Codes of a refused `search_tools` call (DESIGN.md "Data flow of one `search_tools` call"). Refusals record nothing. */
 export type SearchErrorCode = "invalid_tool_input" | "search_limit_reached" | "search_unavailable";
 
 /** A refused `search_tools` call, as the model receives it: plain data with a literal `code`. */
@@ -29,7 +29,7 @@ export interface SearchErrorResult {
 /** Codes of a call of a tool that is not on the menu. */
 export type ToolCallErrorCode = "unknown_tool" | "tool_not_loaded";
 
-/** The answer to a call of a tool that is not on the menu (SPEC §6.8). */
+/** The answer to a call of a tool that is not on the menu (DESIGN.md "Session"). */
 export interface ToolCallErrorResult {
   readonly code: ToolCallErrorCode;
   readonly message: string;

@@ -1,7 +1,7 @@
 import { cutCodeUnits } from "../trust/labels.js";
 import { invalidInput, type SearchErrorResult } from "./results.js";
 
-/** Code units of a query passed to a ranker (SPEC §1.7: cut before anything else). */
+/** Code units of a query passed to a ranker (docs/analyzer.md §A1: cut before anything else). */
 export const MAX_QUERY_LENGTH = 512;
 
 /** Code units of one name in `select`. */
@@ -24,7 +24,7 @@ function fail(message: string, path: readonly (string | number)[]): ParsedSearch
 }
 
 /**
- * Reads a model's `search_tools` arguments (SPEC §6.4, §6.8): `{ query?, limit?, select? }`,
+ * Reads a model's `search_tools` arguments (DESIGN.md "Data flow of one `search_tools` call", "Session"): `{ query?, limit?, select? }`,
  * at least a non-blank query or one selected name. A `limit` above `maxPerSearch` is
  * clamped (the model asked for more than it may have, not for something wrong); a limit
  * that is not a positive integer is invalid. Unknown fields are ignored.

@@ -89,7 +89,7 @@ interface SearchParts {
 }
 
 /**
- * One agent run's tool search (SPEC §6): the append-only menu and the single entry point
+ * One agent run's tool search (DESIGN.md "Session"): the append-only menu and the single entry point
  * for the model's tool calls. Create it with `createToolSearchSession`.
  */
 export class ToolSearchSession {
@@ -382,7 +382,7 @@ export class ToolSearchSession {
 }
 
 /**
- * Creates the tool search of one agent run (SPEC §6). Validates the config (typed
+ * Creates the tool search of one agent run (DESIGN.md "Session"). Validates the config (typed
  * `invalid_config` / `invalid_ranker` errors naming the field) and builds the turn-0 menu.
  * With a journal that holds records of an earlier run, searches are served from it.
  *

@@ -29,7 +29,7 @@ function warnRefusedNames(config: ResolvedSessionConfig, refused: readonly strin
 }
 
 /**
- * Builds the turn-0 menu (SPEC §6.2): the search meta-tool, the agent's own tools, then the
+ * Builds the turn-0 menu (DESIGN.md "Session"): the search meta-tool, the agent's own tools, then the
  * `alwaysLoaded` catalogue entries. Name collisions and unusable entries are loud config
  * errors naming the field; third-party tools named outside MCP's tool-name rule are left
  * out with one `TOOLSIFT_TOOL_NAME` warning.

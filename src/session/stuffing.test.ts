@@ -4,7 +4,7 @@ import { init } from "../index.js";
 import type { ToolDefinition } from "../trust/tool-definition.js";
 import { createToolSearchSession } from "./session.js";
 
-// Keyword stuffing is worth a bounded constant (SPEC §3.1, §5): a vouched third-party
+// Keyword stuffing is worth a bounded constant (docs/scoring.md "Scoring"; DESIGN.md "Trust"): a vouched third-party
 // description that repeats the query's words 1,000 times does not outrank a well-named
 // tool whose alias says what the user says. The distractors are the real MCP catalogue.
 const EMBEDDED = new URL("../../data/mcp-catalog.json", import.meta.url);

@@ -19,7 +19,7 @@ export interface SearchCallOutcome {
   readonly name: string;
   /** The tool result for the model (a result, or a typed error: plain data with a `code`). */
   readonly result: SearchToolsResult | SearchErrorResult;
-  /** The result names a third-party tool: fence it as data at the prompt boundary (SPEC §5). */
+  /** The result names a third-party tool: fence it as data at the prompt boundary (DESIGN.md "Trust"). */
   readonly tainted: boolean;
   /** `<run>#turn:<i>:tool:<j>:search`. */
   readonly decisionId: string;

@@ -76,7 +76,7 @@ function synonymGroups(key: string): readonly number[] {
 }
 
 // The index term of an ASCII word under the `plural` analyzer: a final `s` after a unit other
-// than `s` is folded in words of four or more letters (DESIGN.md §A4), so `issues` repeats `issue`.
+// than `s` is folded in words of four or more letters (docs/analyzer.md §A4), so `issues` repeats `issue`.
 function indexTerm(word: string): string {
   return word.length > 3 && word.endsWith("s") && !word.endsWith("ss") ? word.slice(0, -1) : word;
 }
@@ -119,7 +119,7 @@ export function thinConcepts(text: string, limits: typeof VOUCHED_TEXT_LIMITS = 
 }
 
 // Distinct words as the index sees them, near enough: letter or digit runs, a Han run as its
-// bigrams (DESIGN.md §A3).
+// bigrams (docs/analyzer.md §A3).
 function distinctWords(text: string): number {
   const words = new Set<string>();
   for (const match of text.matchAll(WORD)) {
@@ -138,7 +138,7 @@ function distinctWords(text: string): number {
 /**
  * Vouched third-party text as it is indexed: concepts thinned (`thinConcepts`), and a first
  * sentence of more than `summaryWords` distinct words moved out of the summary field by a
- * leading blank line (an empty first sentence, DESIGN.md §A8), so all of it is description
+ * leading blank line (an empty first sentence, docs/analyzer.md §A8), so all of it is description
  * text.
  *
  * @example

@@ -1,5 +1,5 @@
 /**
- * Label bounds (SPEC §5): every tag and alias that reaches the index is normalized and
+ * Label bounds (DESIGN.md "Trust"): every tag and alias that reaches the index is normalized and
  * bounded here, whoever wrote it (host annotations, a first-party tool, a skill).
  */
 export const LABEL_LIMITS = Object.freeze({

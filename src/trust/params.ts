@@ -2,7 +2,7 @@ import { schemaParams } from "../catalogue/parse.js";
 import type { ToolParamDoc } from "../types.js";
 import type { ToolDefinition } from "./tool-definition.js";
 
-/** Parameters read per tool. The index keeps 128 parameter tokens anyway (SPEC §1.6). */
+/** Parameters read per tool. The index keeps 128 parameter tokens anyway (docs/analyzer.md §A5). */
 export const MAX_PARAMS = 64;
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -37,7 +37,7 @@ export function readParams(
     }
     return Object.freeze(out);
   }
-  // The schema is read as every catalogue is (SPEC §2.5: nested objects one level deep).
+  // The schema is read as every catalogue is (DESIGN.md "Trust": nested objects one level deep).
   for (const param of schemaParams(tool[schemaKey])) {
     if (out.length >= MAX_PARAMS) break;
     const doc = paramDoc(param.name, param.description);

@@ -1,6 +1,6 @@
 import { isRemoteTool, type ToolDefinition, type TrustJsonSchemaText } from "./tool-definition.js";
 
-/** What the model sees instead of a third-party tool's own description (SPEC §5). */
+/** What the model sees instead of a third-party tool's own description (DESIGN.md "Trust"). */
 export const WITHHELD_DESCRIPTION = "Third-party tool; description withheld";
 
 /**
@@ -49,7 +49,7 @@ function operatorVouches(key: string, trust: TrustJsonSchemaText | undefined): b
 }
 
 /**
- * The trust verdict for one tool (SPEC §5). A tainted description is never vouched for, and
+ * The trust verdict for one tool (DESIGN.md "Trust"). A tainted description is never vouched for, and
  * it makes its tool third-party (fail closed: a definition whose description arrived
  * through an untrusted channel may have been built from untrusted data throughout, so its
  * own tags, aliases and parameter text are not trusted either).

@@ -4,7 +4,7 @@ import { normalizeLabels } from "./labels.js";
 import type { TaintedText } from "./tool-definition.js";
 
 /**
- * A skill as the host registers it (SPEC §7). Skills are host-registry author text, hence
+ * A skill as the host registers it (DESIGN.md "Seams for skills and groups"). Skills are host-registry author text, hence
  * vouched; a tainted description is still withheld.
  */
 export interface SkillDefinition {

@@ -14,7 +14,7 @@ export interface ToolSpec {
   readonly inputSchema: JsonObject;
 }
 
-/** Code units of a description line in a search result (one line, bounded: SPEC §6.4). */
+/** Code units of a description line in a search result (one line, bounded: DESIGN.md "Trust"). */
 export const RESULT_DESCRIPTION_LENGTH = 160;
 
 // Any line separator ends the first line: \n, \r, VT, FF, NEL, U+2028, U+2029.

@@ -3,7 +3,7 @@ import type { ToolParamDoc } from "../types.js";
 /**
  * Text that arrived through an untrusted channel and was flagged by the host (for example
  * a description fetched from a remote server after a prompt-injection scan failed). A
- * tainted description is never indexed, never shown and never vouched for (SPEC §5).
+ * tainted description is never indexed, never shown and never vouched for (DESIGN.md "Trust").
  * It is a plain object so that a catalogue read from JSON can carry it.
  */
 export interface TaintedText {
@@ -16,7 +16,7 @@ export interface TaintedText {
  * Only `id` (or `name`) is required. Extra fields (an MCP `annotations` object, a `server`
  * name, a handler) are carried along untouched and never read by the trust policy.
  *
- * Trust (SPEC §5): a tool is third-party (un-vouched) when `origin` is `"remote"` (any value
+ * Trust (DESIGN.md "Trust"): a tool is third-party (un-vouched) when `origin` is `"remote"` (any value
  * other than `"local"` counts), when it carries a `jsonInputSchema`, or when `kind` is
  * `"a2a"`. Only the host vouches for its text, through the `trustJsonSchemaText` option of
  * the session or of `toolSearchDocs`; nothing on the tool object does.
@@ -103,7 +103,7 @@ export function toolKey(tool: unknown): string | undefined {
 }
 
 /**
- * True when the tool is third-party by declaration (SPEC §5), failing closed: any `origin`
+ * True when the tool is third-party by declaration (DESIGN.md "Trust"), failing closed: any `origin`
  * other than `"local"`, any `jsonInputSchema`, or `kind: "a2a"`.
  */
 export function isRemoteTool(tool: ToolDefinition): boolean {

@@ -38,7 +38,7 @@ function paramLine(param: ToolParamDoc): string {
 }
 
 /**
- * A vouched third-party tool's own words count only as description-level text (SPEC §5):
+ * A vouched third-party tool's own words count only as description-level text (DESIGN.md "Trust"):
  * its self-declared tags, aliases and parameter text are appended to the description
  * after a blank line, so they land in the description field and never in the summary,
  * the label fields or the parameter field, which the index weighs higher. The whole text is
@@ -104,7 +104,7 @@ export function catalogueTools(
 }
 
 /**
- * The only place the trust policy turns tools into index documents (SPEC §5). Returns a
+ * The only place the trust policy turns tools into index documents (DESIGN.md "Trust"). Returns a
  * frozen array of frozen docs: exactly what the built-in index ranks on.
  *
  * - First-party tool: its description, tags, aliases and parameters (plus host annotations).

@@ -1,4 +1,4 @@
-// DESIGN.md §A1 and §A3: preparation and segmentation of text into tokens.
+// docs/analyzer.md §A1 and §A3: preparation and segmentation of text into tokens.
 // Written from the design text only; shares no code with src/ or assembly/.
 import { classOf, codePointsOf, type CodePointClass } from "./classes.js";
 import { cutToken, foldCase, isUpper, wordFormFolder, type OracleAnalyzer } from "./fold.js";

@@ -232,7 +232,7 @@ export interface Case {
   options: RankerOptions;
 }
 
-// Some words come with inflected forms, so word-form variants (DESIGN.md §A6 step 6) meet index terms.
+// Some words come with inflected forms, so word-form variants (docs/analyzer.md §A6 step 6) meet index terms.
 const INFLECTIONS = ["ing", "ed", "er", "e", "s", "ting", "ded"];
 export const vocabularyArb = fc
   .tuple(fc.uniqueArray(wordArb, { minLength: 1, maxLength: 24 }), fc.array(fc.tuple(fc.nat(), fc.constantFrom(...INFLECTIONS)), { maxLength: 6 }))
@@ -248,7 +248,7 @@ export const caseArb: fc.Arbitrary<Case> = vocabularyArb.chain((vocabulary) =>
 
 /** Any code point at all (lone surrogates and unassigned ones included), mixed with the scripts. */
 /**
- * Upper-case letters whose lower-case mapping entered Unicode in versions 14–17. DESIGN.md §A4
+ * Upper-case letters whose lower-case mapping entered Unicode in versions 14–17. docs/analyzer.md §A4
  * takes `lower` from "the Unicode character database" without naming a version; the oracle
  * gets it from this runtime's `toLowerCase` (Node 20: ICU 78, Unicode 17), the core from its
  * own table, which predates them. Until the design pins a version, random text avoids them.

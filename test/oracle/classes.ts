@@ -1,4 +1,4 @@
-// DESIGN.md §A2: reading prepared text as code points and giving each one a class.
+// docs/analyzer.md §A2: reading prepared text as code points and giving each one a class.
 // Written from the design text only; shares no code with src/ or assembly/.
 
 export type CodePointClass = "CONNECTOR" | "SEP" | "BIGRAM" | "WORD";

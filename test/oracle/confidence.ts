@@ -1,4 +1,4 @@
-// DESIGN.md "No confident match": the verdict and the name fallback. Written from the design
+// docs/scoring.md "No confident match": the verdict and the name fallback. Written from the design
 // text only; it reuses the oracle's own analysis and ranking, nothing from src/.
 import { fdlibmLog } from "./log.js";
 import {

@@ -1,4 +1,4 @@
-// DESIGN.md §A4: folding of one token. Written from the design text only.
+// docs/analyzer.md §A4: folding of one token. Written from the design text only.
 import { codePointsOf, stringOf } from "./classes.js";
 
 /** The analyzer modes of §A4 step 4. Only `plural` is implemented by the oracle so far. */
@@ -56,6 +56,6 @@ export const WORD_FORM_FOLDERS: Readonly<Record<OracleAnalyzer, ((token: string)
 
 export function wordFormFolder(mode: OracleAnalyzer): (token: string) => string {
   const folder = WORD_FORM_FOLDERS[mode];
-  if (folder === undefined) throw new Error(`oracle: analyzer mode "${mode}" is not implemented yet (DESIGN.md §A7)`);
+  if (folder === undefined) throw new Error(`oracle: analyzer mode "${mode}" is not implemented yet (docs/analyzer.md §A7)`);
   return folder;
 }

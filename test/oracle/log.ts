@@ -1,4 +1,4 @@
-// The natural logarithm of DESIGN.md's Scoring section: fdlibm's `e_log.c` algorithm (only
+// The natural logarithm of docs/scoring.md's Scoring section: fdlibm's `e_log.c` algorithm (only
 // + − × ÷ on f64), so the result does not depend on the engine's Math.log. Written from the
 // published fdlibm algorithm; shares no code with src/ or assembly/.
 

@@ -1,4 +1,4 @@
-// DESIGN.md §A10: Cyrillic look-alikes of id namespaces. Written from the design text only;
+// docs/analyzer.md §A10: Cyrillic look-alikes of id namespaces. Written from the design text only;
 // shares no code with src/. Plain loops over every candidate, one pass per replacement.
 
 const ENDINGS = "ами ями ого ему ому ах ях ом ем ой ей ую ью ов ев е а у ы и я ю ь".split(" ");

@@ -1,4 +1,4 @@
-// Unit tests of the oracle itself, against cases computed by hand from DESIGN.md's text.
+// Unit tests of the oracle itself, against cases computed by hand from the text of docs/analyzer.md and docs/scoring.md.
 import { describe, expect, it } from "vitest";
 import {
   classOf,

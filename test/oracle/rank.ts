@@ -1,4 +1,4 @@
-// DESIGN.md §A5, §A6 and the Scoring section. Written from the design text only.
+// docs/analyzer.md §A5, §A6 and the Scoring section. Written from the design text only.
 import { oracleTokens, prepareField, prepareQuery } from "./analyze.js";
 import { oracleLookalikes } from "./lookalikes.js";
 import { wordFormFolder, type OracleAnalyzer } from "./fold.js";
@@ -40,8 +40,8 @@ export interface OracleOptions {
 export type OracleOptionsInput = Partial<Omit<OracleOptions, "weights">> & { weights?: Partial<OracleWeights> };
 
 /**
- * The oracle's defaults, from DESIGN.md (§A6, "Tuning"). `stopwords` is empty on purpose: the
- * default list is data the core ships (SPEC §1.8), so comparisons always pass an explicit list.
+ * The oracle's defaults, from docs/analyzer.md §A6 and docs/tuning.md. `stopwords` is empty on purpose: the
+ * default list is data the core ships (docs/analyzer.md §A6), so comparisons always pass an explicit list.
  */
 export const DEFAULTS: Readonly<OracleOptions> = Object.freeze({
   analyzer: "plural",
@@ -245,7 +245,7 @@ function countOf(tokens: readonly string[], term: string): number {
   return count;
 }
 
-/** The limit semantics of SPEC §3.3: NaN throws; negative → 0; fractional → floor; Infinity → all. */
+/** The limit semantics of DESIGN.md "Data flow of one query": NaN throws; negative → 0; fractional → floor; Infinity → all. */
 export function oracleLimit(limit: number, hits: number): number {
   if (Number.isNaN(limit)) throw new RangeError("limit must not be NaN");
   if (limit === Infinity) return hits;
@@ -315,7 +315,7 @@ export function oracleExplain(docs: readonly OracleDoc[], optionsInput: OracleOp
 }
 
 /**
- * Ranks `docs` for `query` exactly as DESIGN.md's Scoring section says, best first, ties by id in
+ * Ranks `docs` for `query` exactly as docs/scoring.md's Scoring section says, best first, ties by id in
  * UTF-16 code-unit order. A hit is a document containing at least one surviving query term.
  *
  * @example

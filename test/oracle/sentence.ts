@@ -1,4 +1,4 @@
-// DESIGN.md §A8: the first sentence of a description. Written from the design text only.
+// docs/analyzer.md §A8: the first sentence of a description. Written from the design text only.
 //
 // Readings chosen where the text leaves room (each is listed in the oracle's README):
 // - "whitespace" is what the JavaScript `\s` class matches, as in the `\n\s*\n` of the text;

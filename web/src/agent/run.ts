@@ -1,6 +1,6 @@
 // Runs a scripted agent run through a real tool-search session over the current catalogue,
 // counting every call of the ranker, and replays it from its journal: the replay must
-// produce the same outcomes and the same menu with zero ranker calls (SPEC §9).
+// produce the same outcomes and the same menu with zero ranker calls (DESIGN.md "Journal").
 import { isToolsiftError } from "../../../src/entry/browser.js";
 import { vouchedBy } from "../catalogue/model.js";
 import { InMemoryJournal, type Journal } from "../../../src/entry/browser.js";

@@ -19,7 +19,7 @@ export interface PlaygroundTool {
   readonly params: readonly ToolParamDoc[];
 }
 
-/** The trust state the trust view edits (SPEC §5). Every set holds server names or tool ids. */
+/** The trust state the trust view edits (DESIGN.md "Trust"). Every set holds server names or tool ids. */
 export interface TrustState {
   /** Servers whose tools are third-party (`origin: "remote"`). */
   readonly remoteServers: readonly string[];

@@ -1,4 +1,4 @@
-// The trust view (SPEC §5): mark servers or tools third-party, vouch for one, taint a
+// The trust view (DESIGN.md "Trust"): mark servers or tools third-party, vouch for one, taint a
 // description, add host annotations, and watch the ranking change live. What the index
 // ranks on for the chosen tool is shown exactly as `toolSearchDocs` produces it.
 import { toolSearchDocs, WITHHELD_DESCRIPTION } from "../../../src/entry/browser.js";
