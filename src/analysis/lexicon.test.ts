@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { Bm25ToolRanker, init } from "../index.js";
-import { DEFAULT_LEXICON } from "./lexicon.js";
+import { DEFAULT_LEXICON, unpackRussian } from "./lexicon.js";
+import { RUSSIAN_LEXICON_PACKED } from "./russian-lexicon-packed.js";
+import { RUSSIAN_LEXICON_TABLE } from "./russian-lexicon.js";
 import { DEFAULT_STOPWORDS } from "./stopwords.js";
 
 const CYRILLIC_WORD = /^[а-я]+$/; // `ё` is absent on purpose: the analyzer folds it to `е`
@@ -37,6 +39,14 @@ describe("DEFAULT_LEXICON", () => {
   it("is frozen, and so is every list of English words", () => {
     expect(Object.isFrozen(DEFAULT_LEXICON)).toBe(true);
     for (const [key, english] of entries) expect(Object.isFrozen(english), key).toBe(true);
+  });
+
+  it("bundles the Russian table packed, unpacking to the table as written (else run `npm run update-lexicon`)", () => {
+    expect(unpackRussian(RUSSIAN_LEXICON_PACKED)).toBe(RUSSIAN_LEXICON_TABLE);
+    // One byte per letter: no Cyrillic is left in the packed keys.
+    expect(RUSSIAN_LEXICON_PACKED).toMatch(/^[a-z0-5 =\n]+$/);
+    const forms = RUSSIAN_LEXICON_TABLE.split("\n").flatMap((line) => line.split("=")[0]!.split(" "));
+    expect(forms.every((form) => form in DEFAULT_LEXICON)).toBe(true);
   });
 
   it("has no prototype, so an arbitrary looked-up word finds nothing", () => {

@@ -1,6 +1,6 @@
 import { z } from "zod/mini";
-import { ToolsiftError } from "../errors.js";
-import { describeIssue } from "./options.js";
+import { numberIn } from "./checked.js";
+import { optionError } from "./options.js";
 
 /**
  * Defaults of the "no confident match" rule (docs/scoring.md "No confident match"; chosen on the
@@ -14,11 +14,9 @@ import { describeIssue } from "./options.js";
  */
 export const CONFIDENCE_DEFAULTS = Object.freeze({ floor: 0.6, share: 0.05 });
 
-const between = (low: number, high: number) => z.number().check(z.minimum(low), z.maximum(high));
-
 export const confidenceOptionsSchema = z.strictObject({
-  floor: z._default(between(0, 10), CONFIDENCE_DEFAULTS.floor),
-  share: z._default(between(0, 1), CONFIDENCE_DEFAULTS.share),
+  floor: z._default(numberIn(0, 10), CONFIDENCE_DEFAULTS.floor),
+  share: z._default(numberIn(0, 1), CONFIDENCE_DEFAULTS.share),
 });
 
 export type ConfidenceOptions = z.input<typeof confidenceOptionsSchema>;
@@ -29,10 +27,7 @@ export function resolveConfidenceOptions(options: unknown): ResolvedConfidenceOp
   if (options === undefined) return CONFIDENCE_DEFAULTS;
   const result = confidenceOptionsSchema.safeParse(options);
   if (result.success) return result.data;
-  const issue = result.error.issues[0]!;
-  const path = issue.path.map((part) => (typeof part === "symbol" ? String(part) : part));
-  const name = path.length > 0 ? path.join(".") : "options";
-  throw new ToolsiftError("invalid_option", `confidence option ${name}: ${describeIssue(issue)}`, { path, cause: result.error });
+  throw optionError("confidence", result.error);
 }
 
 /**

@@ -3,6 +3,7 @@ import { DEFAULT_LEXICON } from "../analysis/lexicon.js";
 import { DEFAULT_STOPWORDS } from "../analysis/stopwords.js";
 import { ENGLISH_SYNONYMS } from "../analysis/synonyms.js";
 import { ToolsiftError } from "../errors.js";
+import { checked, listOf, numberIn, oneOf } from "./checked.js";
 
 /** Field names in index order (docs/analyzer.md §A5). */
 export const FIELDS = ["name", "aliases", "tags", "summary", "description", "params"] as const;
@@ -49,7 +50,7 @@ export const DEFAULT_RANKER_OPTIONS = Object.freeze({
   lookalikes: true,
 });
 
-const weight = z.number().check(z.minimum(0));
+const weight = numberIn(0, Infinity);
 
 const isWord = (value: unknown): boolean => typeof value === "string" && value.length >= 1 && value.length <= 64;
 
@@ -68,10 +69,12 @@ function isLexicon(value: unknown): boolean {
 }
 
 const defaults = DEFAULT_RANKER_OPTIONS;
-const between = (low: number, high: number) => z.number().check(z.minimum(low), z.maximum(high));
+
+// The messages of a `z.string()` with a length check.
+const isStopword = (value: unknown) => (typeof value !== "string" ? "must be a string" : value.length > 200 ? "allows at most 200" : undefined);
 
 export const rankerOptionsSchema = z.strictObject({
-  analyzer: z._default(z.enum(["plural", "stem"]), defaults.analyzer),
+  analyzer: z._default(oneOf(["plural", "stem"]), defaults.analyzer),
   weights: z._default(
     z.strictObject({
       name: z._default(weight, defaults.weights.name),
@@ -83,53 +86,49 @@ export const rankerOptionsSchema = z.strictObject({
     }),
     () => ({ ...defaults.weights }),
   ),
-  k1: z._default(z.number().check(z.gt(0), z.maximum(10)), defaults.k1),
-  b: z._default(between(0, 1), defaults.b),
-  maxQueryTerms: z._default(z.int().check(z.minimum(1), z.maximum(64)), defaults.maxQueryTerms),
-  termSelection: z._default(z.enum(["first", "rarest"]), defaults.termSelection),
+  k1: z._default(numberIn(0, 10, "above"), defaults.k1),
+  b: z._default(numberIn(0, 1), defaults.b),
+  maxQueryTerms: z._default(numberIn(1, 64, "integer"), defaults.maxQueryTerms),
+  termSelection: z._default(oneOf(["first", "rarest"]), defaults.termSelection),
   // The default is the frozen list itself, so its prepared form is cached per realm.
-  stopwords: z._default(z.array(z.string().check(z.maxLength(200))).check(z.maxLength(256)), () => defaults.stopwords as string[]),
+  stopwords: z._default(listOf<string>(isStopword, "must be a array", 256, "allows at most 256"), () => defaults.stopwords as string[]),
   lexicon: z._default(
     z.custom<Readonly<Record<string, readonly string[]>> | false>(isLexicon, {
       error: "must be false or { word: [english words] } (at most 20,000 keys of 1–64 characters, at most 16 words each)",
     }),
     () => defaults.lexicon,
   ),
-  expansionWeight: z._default(between(0, 1), defaults.expansionWeight),
-  relatedWeight: z._default(between(0, 1), defaults.relatedWeight),
-  nameBonus: z._default(between(0, 10), defaults.nameBonus),
-  lookalikes: z._default(z.boolean(), defaults.lookalikes),
+  expansionWeight: z._default(numberIn(0, 1), defaults.expansionWeight),
+  relatedWeight: z._default(numberIn(0, 1), defaults.relatedWeight),
+  nameBonus: z._default(numberIn(0, 10), defaults.nameBonus),
+  lookalikes: z._default(
+    checked<boolean>((value) => (typeof value === "boolean" ? undefined : "must be a boolean")),
+    defaults.lookalikes,
+  ),
 });
 
 export type RankerOptions = z.input<typeof rankerOptionsSchema>;
 export type ResolvedRankerOptions = z.output<typeof rankerOptionsSchema>;
 
 // zod/mini carries no message catalogue (it keeps the package small), so the messages that
-// name the field and its allowed range are written here.
-export function describeIssue(issue: z.core.$ZodIssue): string {
-  switch (issue.code) {
-    case "too_small":
-      if (!issue.inclusive) return `must be > ${issue.minimum}`;
-      return issue.origin === "array" || issue.origin === "string" ? `needs at least ${issue.minimum}` : `must be ≥ ${issue.minimum}`;
-    case "too_big":
-      return issue.origin === "array" || issue.origin === "string" ? `allows at most ${issue.maximum}` : `must be ≤ ${issue.maximum}`;
-    case "invalid_type":
-      return `must be ${issue.expected === "int" ? "an integer" : `a ${issue.expected}`}`;
-    case "invalid_value":
-      return `must be one of ${issue.values.map((value) => JSON.stringify(value)).join(", ")}`;
-    case "unrecognized_keys":
-      return `unknown option${issue.keys.length > 1 ? "s" : ""} ${issue.keys.join(", ")}`;
-    default:
-      return issue.message;
-  }
+// name the field and its allowed range are written here and in the checks (./checked.ts).
+function describeIssue(issue: z.core.$ZodIssue): string {
+  if (issue.code === "invalid_type") return `must be a ${issue.expected}`;
+  if (issue.code === "unrecognized_keys") return `unknown option${issue.keys.length > 1 ? "s" : ""} ${issue.keys.join(", ")}`;
+  return issue.message;
+}
+
+/** An `invalid_option` error for the first issue of a failed parse of `kind` options, naming the option and its range. */
+export function optionError(kind: string, error: z.core.$ZodError): ToolsiftError {
+  const issue = error.issues[0]!;
+  const path = issue.path.map((part) => (typeof part === "symbol" ? String(part) : part));
+  const name = path.length > 0 ? path.join(".") : "options";
+  return new ToolsiftError("invalid_option", `${kind} option ${name}: ${describeIssue(issue)}`, { path, cause: error });
 }
 
 /** Validates ranker options once, at the edge; a bad option is an `invalid_option` error naming it and its range. */
 export function resolveRankerOptions(options: unknown): ResolvedRankerOptions {
   const result = rankerOptionsSchema.safeParse(options ?? {});
   if (result.success) return result.data as ResolvedRankerOptions;
-  const issue = result.error.issues[0]!;
-  const path = issue.path.map((part) => (typeof part === "symbol" ? String(part) : part));
-  const name = path.length > 0 ? path.join(".") : "options";
-  throw new ToolsiftError("invalid_option", `ranker option ${name}: ${describeIssue(issue)}`, { path, cause: result.error });
+  throw optionError("ranker", result.error);
 }

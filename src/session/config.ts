@@ -1,4 +1,5 @@
 import { z } from "zod/mini";
+import { checked, listOf, oneOf } from "../core/checked.js";
 import { ToolsiftError } from "../errors.js";
 import type { Journal } from "../journal/memory.js";
 import type { DivergenceMode } from "../journal/replay.js";
@@ -42,8 +43,9 @@ export const SESSION_DEFAULTS = Object.freeze({
 });
 
 function cap(min: number, max: number) {
-  const error = `must be an integer from ${min} to ${max}`;
-  return z.int({ error }).check(z.minimum(min, { error }), z.maximum(max, { error }));
+  return checked<number>((value) =>
+    Number.isInteger(value) && (value as number) >= min && (value as number) <= max ? undefined : `must be an integer from ${min} to ${max}`,
+  );
 }
 
 // A string that `pattern` matches (one rule for both, so one check: fewer bundled schema kinds).
@@ -55,8 +57,6 @@ function isObject(value: unknown): boolean {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-const toolSchema = z.custom<ToolDefinition>(isObject, { error: "must be a tool definition object with an id or a name" });
-
 // `findIndex` reads a hole in a sparse array as undefined, which is not a tool.
 const isToolList = (value: unknown): boolean => Array.isArray(value) && value.findIndex((tool) => !isObject(tool)) < 0;
 
@@ -65,9 +65,9 @@ const catalogSchema = z.custom<readonly ToolDefinition[] | McpToolsList>(
   { error: "must be an array of tool definitions or an MCP tools/list result ({ tools: [...] })" },
 );
 
-const labelsSchema = z.array(z.string({ error: "must be a string" }), { error: "must be an array of strings" }).check(
-  z.maxLength(1024, { error: "must list at most 1024 labels" }),
-);
+const isString = (value: unknown) => (typeof value === "string" ? undefined : "must be a string");
+
+const labelsSchema = listOf<string>(isString, "must be an array of strings", 1024, "must list at most 1024 labels");
 
 const ANNOTATION_FIELDS = ["tags", "aliases"];
 
@@ -94,9 +94,12 @@ function annotationsValid(value: unknown): boolean {
 
 const annotationsSchema = z.custom<ToolAnnotations>(annotationsValid, { error: "must be an object of { tags?, aliases? } by tool id" });
 
-const nameListSchema = z
-  .array(z.string({ error: "must be a string" }).check(z.minLength(1, { error: "must not be empty" })), { error: "must be an array of strings" })
-  .check(z.maxLength(100_000, { error: "must list at most 100,000 names" }));
+const nameListSchema = listOf<string>(
+  (value) => isString(value) ?? ((value as string).length === 0 ? "must not be empty" : undefined),
+  "must be an array of strings",
+  100_000,
+  "must list at most 100,000 names",
+);
 
 const toolSearchSchema = z.strictObject(
   {
@@ -133,7 +136,15 @@ const toolSearchSchema = z.strictObject(
 const sessionSchema = z.strictObject(
   {
     runId: z._default(matching(/^[^\s#]{1,128}$/u, "must be a string of 1 to 128 characters without spaces or #"), SESSION_DEFAULTS.runId),
-    tools: z._default(z.array(toolSchema, { error: "must be an array of tool definitions" }), () => []),
+    tools: z._default(
+      listOf<ToolDefinition>(
+        (value) => (isObject(value) ? undefined : "must be a tool definition object with an id or a name"),
+        "must be an array of tool definitions",
+        Infinity,
+        "",
+      ),
+      () => [],
+    ),
     toolSearch: z.optional(toolSearchSchema),
     journal: z.optional(
       z.custom<Journal>(
@@ -144,7 +155,7 @@ const sessionSchema = z.strictObject(
         { error: "must be a journal ({ records(), append(record) })" },
       ),
     ),
-    divergence: z._default(z.enum(["fail", "warn"], { error: 'must be "fail" or "warn"' }), SESSION_DEFAULTS.divergence),
+    divergence: z._default(oneOf(["fail", "warn"], 'must be "fail" or "warn"'), SESSION_DEFAULTS.divergence),
     onWarning: z.optional(z.custom<WarningHook>((value) => typeof value === "function", { error: "must be a function" })),
   },
   { error: "must be an object" },
