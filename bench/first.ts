@@ -14,7 +14,7 @@ import { minisearchPeer, winkPeer } from "./peers/index.js";
 const size = Number(argument("size") ?? 10_000);
 const budgetMs = Number(argument("budget-ms") ?? 3000);
 
-const mcp = loadCatalogue("mcp-catalog");
+const mcp = loadCatalogue("mcp-catalogue");
 const long = longQueries("toolbench-stable");
 if (!mcp.ok || !long.ok) {
   console.error(!mcp.ok ? mcp.reason : !long.ok ? long.reason : "");

@@ -61,12 +61,12 @@ for (const name of LABELLED_DATASETS) {
   }
   suites.push({ name, kind: "public", description: `${name} (${fold} fold)`, docs: loaded.value.docs, queries: loaded.value.queries });
 }
-const mcp = loadCatalogue("mcp-catalog");
+const mcp = loadCatalogue("mcp-catalogue");
 // The own sets, then the held-out ones (test/fixtures/README.md), reported beside them in no mean.
 const mcpSets = [
-  ...OWN_SETS.map((lang) => ({ name: `mcp-catalog/${lang}`, file: `queries-${lang}`, kind: "own" as const, what: `own ${lang} requests` })),
+  ...OWN_SETS.map((lang) => ({ name: `mcp-catalogue/${lang}`, file: `queries-${lang}`, kind: "own" as const, what: `own ${lang} requests` })),
   ...(["holdout", "neutral"] as const).flatMap((set) =>
-    (["ru", "zh"] as const).map((lang) => ({ name: `mcp-catalog/${lang}-${set}`, file: `${set}-${lang}`, kind: "held-out" as const, what: `held-out ${lang} requests` })),
+    (["ru", "zh"] as const).map((lang) => ({ name: `mcp-catalogue/${lang}-${set}`, file: `${set}-${lang}`, kind: "held-out" as const, what: `held-out ${lang} requests` })),
   ),
 ];
 for (const { name, file, kind, what } of mcpSets) {

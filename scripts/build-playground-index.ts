@@ -1,4 +1,4 @@
-// Prebuilds the playground's index artifact (web/public/mcp-catalog.tsi) from the embedded
+// Prebuilds the playground's index artifact (web/public/mcp-catalogue.tsi) from the embedded
 // MCP catalogue, with the default options and the default trust state, so the page loads an
 // index instead of building one. Run after `npm run build:wasm`: the artifact records the
 // core's build id, so it is generated, never committed.
@@ -8,8 +8,8 @@ import { toolSearchDocs } from "../src/trust/index.js";
 import { DEFAULT_TRUST, readCatalogue, toolDefinitions } from "../web/src/catalogue/model.js";
 
 const root = new URL("../", import.meta.url);
-const source = new URL("data/mcp-catalog.json", root);
-const target = new URL("web/public/mcp-catalog.tsi", root);
+const source = new URL("data/mcp-catalogue.json", root);
+const target = new URL("web/public/mcp-catalogue.tsi", root);
 
 await init(await readFile(new URL("build/toolsift.wasm", root)));
 const tools = readCatalogue(JSON.parse(await readFile(source, "utf8")));
@@ -19,4 +19,4 @@ const bytes = ranker.serialize();
 await mkdir(new URL("web/public/", root), { recursive: true });
 await writeFile(target, bytes);
 const took = (performance.now() - started).toFixed(0);
-console.log(`playground index: ${tools.length} tools, ${ranker.termCount} terms, ${bytes.length} bytes in ${took} ms → web/public/mcp-catalog.tsi`);
+console.log(`playground index: ${tools.length} tools, ${ranker.termCount} terms, ${bytes.length} bytes in ${took} ms → web/public/mcp-catalogue.tsi`);

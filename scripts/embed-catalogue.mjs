@@ -1,7 +1,7 @@
-// Regenerates data/mcp-catalog.json from a full MCP catalogue (run by hand when it changes):
+// Regenerates data/mcp-catalogue.json from a full MCP catalogue (run by hand when it changes):
 //   node scripts/embed-catalogue.mjs <tools.json>
 // The source is an array of `tools/list` entries with `id` and `server` added (the collection
-// is described in data/mcp-catalog.README.md). Each tool keeps id, server, name, title and
+// is described in data/mcp-catalogue.README.md). Each tool keeps id, server, name, title and
 // description, and its input schema is reduced to parameter names and descriptions (nested
 // object properties one level deep).
 import { readFile, writeFile } from "node:fs/promises";
@@ -13,7 +13,7 @@ if (sourceArgument === undefined) {
   process.exit(2);
 }
 const source = resolve(sourceArgument);
-const target = new URL("../data/mcp-catalog.json", import.meta.url);
+const target = new URL("../data/mcp-catalogue.json", import.meta.url);
 
 function params(schema) {
   const out = [];

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { catalogueDocs } from "../src/catalogue/index.js";
 import { Bm25ToolRanker, init } from "../src/index.js";
 
-const catalogue = JSON.parse(readFileSync(new URL("../data/mcp-catalog.json", import.meta.url), "utf8"));
+const catalogue = JSON.parse(readFileSync(new URL("../data/mcp-catalogue.json", import.meta.url), "utf8"));
 let ranker: Bm25ToolRanker;
 
 beforeAll(async () => {

@@ -107,7 +107,7 @@ const searchable: ToolDefinition[] = [
   hostileTool("weather__forecast_inputschema", { inputSchema: hostileSchema(3), origin: undefined, kind: "a2a" }),
   { id: "weather__forecast_local", description: "Weather forecast for a city." },
 ];
-const catalog: ToolDefinition[] = [
+const catalogue: ToolDefinition[] = [
   ...searchable,
   // a name that breaks MCP's rule: left out of the session, refused by toolSearchDocs
   hostileTool(`weather forecast ${SENTENCE}`, {}),
@@ -146,15 +146,15 @@ beforeAll(async () => {
 
 describe("an un-vouched tool's text reaches no output (canary everywhere)", () => {
   it.each([
-    ["an array catalogue", catalog],
-    ["an MCP tools/list result", { tools: catalog }],
+    ["an array catalogue", catalogue],
+    ["an MCP tools/list result", { tools: catalogue }],
   ] as const)("a whole session run over %s", (_label, input) => {
     const warnings: ToolsiftWarning[] = [];
     const session = createToolSearchSession({
       runId: "canary-run",
       tools: [{ id: "reply", description: "Reply to the user." }],
       onWarning: (warning) => warnings.push(warning),
-      toolSearch: { catalog: input, maxPerSearch: 50, maxLoaded: 200 },
+      toolSearch: { catalogue: input, maxPerSearch: 50, maxLoaded: 200 },
     });
     const outputs: Record<string, unknown> = {};
     outputs["menuBefore"] = session.menu();
@@ -165,7 +165,7 @@ describe("an un-vouched tool's text reaches no output (canary everywhere)", () =
     outputs["unknown"] = session.handleToolCall({ turn: 1, index: 1, name: "weather__forecst_1", input: {} });
     const onMenu = session.handleToolCall({ turn: 1, index: 2, name: "weather__forecast_0", input: {} });
     // the host's own definition comes back for execution; the rest of the outcome is model-facing
-    expect(onMenu.kind === "tool" && onMenu.onMenu && onMenu.tool).toBe(catalog[0]);
+    expect(onMenu.kind === "tool" && onMenu.onMenu && onMenu.tool).toBe(catalogue[0]);
     outputs["onMenu"] = { ...onMenu, tool: undefined };
     outputs["stats"] = session.stats();
     const menu = session.menu();
@@ -186,7 +186,7 @@ describe("an un-vouched tool's text reaches no output (canary everywhere)", () =
   });
 
   it("the built-in ranker's docs, explain output and artifact bytes", () => {
-    expect(() => toolSearchDocs(catalog)).toThrow(expect.objectContaining({ code: "invalid_catalogue" }));
+    expect(() => toolSearchDocs(catalogue)).toThrow(expect.objectContaining({ code: "invalid_catalogue" }));
     const docs = toolSearchDocs(searchable);
     const ranker = new Bm25ToolRanker(docs);
     const canaryTokens = ranker.analyze(`${SENTENCE} ${IDENT}`).filter((token) => token.length >= 5 && /canary|ignor|exfiltr/u.test(token));

@@ -36,7 +36,7 @@ export function benchCatalogues(
 ): { catalogues: BenchCatalogue[]; skipped: string[] } {
   const catalogues: BenchCatalogue[] = [];
   const skipped: string[] = [];
-  const mcp = loadCatalogue("mcp-catalog");
+  const mcp = loadCatalogue("mcp-catalogue");
   const toolbench = longQueries("toolbench-stable");
   if (!mcp.ok) skipped.push(mcp.reason);
   else if (!toolbench.ok) skipped.push(toolbench.reason);

@@ -21,7 +21,7 @@ export function dataRoot(): string {
  * catalogue reader gives the same 2,464 docs from it as from the full `tools/list` dumps it was
  * reduced from (`scripts/embed-catalogue.mjs`), so the benchmarks need no second copy.
  */
-export const MCP_CATALOGUE_FILE = path.join(repoRoot, "data", "mcp-catalog.json");
+export const MCP_CATALOGUE_FILE = path.join(repoRoot, "data", "mcp-catalogue.json");
 
 /** The labelled tool-retrieval sets in `bench/data`, in report order. */
 export const LABELLED_DATASETS = ["seal-tools", "toolbench-stable", "metatool", "livemcpbench"] as const;
@@ -40,14 +40,14 @@ function readJson(file: string): unknown {
 }
 
 /**
- * The tools of `<dataRoot>/<name>/tools.json` (`mcp-catalog`: `data/mcp-catalog.json`) as
+ * The tools of `<dataRoot>/<name>/tools.json` (`mcp-catalogue`: `data/mcp-catalogue.json`) as
  * search docs, or why they are unavailable.
  * Read by toolsift's own catalogue reader (`catalogueDocs`, DESIGN.md "Trust": `params`, else
  * `inputSchema.properties` one level deep), exactly as `toolsift eval --tools` reads them;
  * every engine then indexes these same docs.
  */
 export function loadCatalogue(name: string): Loaded<ToolSearchDoc[]> {
-  const file = name === "mcp-catalog" ? MCP_CATALOGUE_FILE : path.join(dataRoot(), name, "tools.json");
+  const file = name === "mcp-catalogue" ? MCP_CATALOGUE_FILE : path.join(dataRoot(), name, "tools.json");
   if (!existsSync(file)) return { ok: false, reason: `${name}: ${file} not found; skipped` };
   return { ok: true, value: catalogueDocs(readJson(file)) };
 }

@@ -53,9 +53,9 @@ export function checkRecord(record: unknown, path: readonly (string | number)[])
  *
  * @example
  * const journal = new InMemoryJournal();
- * const session = createToolSearchSession({ runId: "run-1", journal, toolSearch: { catalog } });
+ * const session = createToolSearchSession({ runId: "run-1", journal, toolSearch: { catalogue } });
  * // … later: replay the same run
- * const replay = createToolSearchSession({ runId: "run-1", journal: new InMemoryJournal(journal.records()), toolSearch: { catalog } });
+ * const replay = createToolSearchSession({ runId: "run-1", journal: new InMemoryJournal(journal.records()), toolSearch: { catalogue } });
  */
 export class InMemoryJournal implements Journal {
   readonly #records: JournalRecord[] = [];

@@ -8,7 +8,7 @@ import { journalFromJsonLines, journalToJsonLines } from "./jsonl.js";
 import { InMemoryJournal } from "./memory.js";
 import { JOURNAL_FORMAT, JOURNAL_VERSION, type JournalRecord } from "./record.js";
 
-const catalog: ToolDefinition[] = [
+const catalogue: ToolDefinition[] = [
   "github__create_issue",
   "github__list_issues",
   "github__close_issue",
@@ -18,7 +18,7 @@ const catalog: ToolDefinition[] = [
   "files__write_file",
   "secret__drop_database",
 ].map((id) => ({ id, description: `Tool ${id}.` }));
-const ids = catalog.map((tool) => tool.id!);
+const ids = catalogue.map((tool) => tool.id!);
 
 function countingRanker(): ToolRanker & { calls: number } {
   const ranker = {
@@ -50,7 +50,7 @@ function run(options: { journal?: InMemoryJournal; ranker?: ToolRanker; divergen
     journal: options.journal,
     divergence: options.divergence,
     onWarning: options.onWarning,
-    toolSearch: { catalog, ranker, namespaces: options.namespaces, maxLoaded: 4 },
+    toolSearch: { catalogue, ranker, namespaces: options.namespaces, maxLoaded: 4 },
   });
   const outcomes: ToolCallOutcome[] = script.map((call) => session.handleToolCall(call));
   return { session, outcomes, ranker };
@@ -82,14 +82,14 @@ describe("record", () => {
   });
 
   it("keeps the first 200 characters of the query", () => {
-    const session = createToolSearchSession({ toolSearch: { catalog, ranker: countingRanker() } });
+    const session = createToolSearchSession({ toolSearch: { catalogue, ranker: countingRanker() } });
     session.handleToolCall({ turn: 0, index: 0, name: "search_tools", input: { query: `issue ${"x".repeat(500)}` } });
     expect((session.journal.records()[0]!.value as { query: string }).query).toHaveLength(200);
   });
 
   it("records nothing for a search the ranker could not answer", () => {
     const broken: ToolRanker = { kind: "broken", rank: () => { throw new Error("down"); } };
-    const session = createToolSearchSession({ onWarning: () => {}, toolSearch: { catalog, ranker: broken } });
+    const session = createToolSearchSession({ onWarning: () => {}, toolSearch: { catalogue, ranker: broken } });
     const outcome = session.handleToolCall({ turn: 0, index: 0, name: "search_tools", input: { query: "issue" } });
     expect(outcome).toMatchObject({ result: { code: "search_unavailable" }, source: "refused" });
     expect(session.journal.records()).toHaveLength(0);
@@ -138,12 +138,12 @@ describe("replay", () => {
         return countingRanker().rank(query, limit);
       },
     };
-    const session = createToolSearchSession({ runId: "r", onWarning: () => {}, toolSearch: { catalog, ranker: flaky } });
+    const session = createToolSearchSession({ runId: "r", onWarning: () => {}, toolSearch: { catalogue, ranker: flaky } });
     expect(session.handleToolCall({ turn: 0, index: 0, name: "search_tools", input: { query: "issue" } })).toMatchObject({ result: { code: "search_unavailable" } });
     fail = false;
     session.handleToolCall({ turn: 1, index: 0, name: "search_tools", input: { query: "slack" } });
     const replayRanker = countingRanker();
-    const replay = createToolSearchSession({ runId: "r", journal: new InMemoryJournal(session.journal.records()), toolSearch: { catalog, ranker: replayRanker } });
+    const replay = createToolSearchSession({ runId: "r", journal: new InMemoryJournal(session.journal.records()), toolSearch: { catalogue, ranker: replayRanker } });
     expect(replay.handleToolCall({ turn: 0, index: 0, name: "search_tools", input: { query: "issue" } })).toMatchObject({ result: { code: "search_unavailable" } });
     replay.handleToolCall({ turn: 1, index: 0, name: "search_tools", input: { query: "slack" } });
     expect(replayRanker.calls).toBe(0);
@@ -224,18 +224,18 @@ describe("divergence", () => {
   const records = recorded();
 
   it('throws journal_divergence in "fail" mode when a replay skips a recorded decision', () => {
-    const session = createToolSearchSession({ runId: "run-7", journal: new InMemoryJournal(records), toolSearch: { catalog, ranker: countingRanker() } });
+    const session = createToolSearchSession({ runId: "run-7", journal: new InMemoryJournal(records), toolSearch: { catalogue, ranker: countingRanker() } });
     session.handleToolCall(script[0]!);
     expect(() => session.handleToolCall(script[3]!)).toThrow(expect.objectContaining({ code: "journal_divergence" }));
   });
 
   it('throws journal_divergence in "fail" mode when the query differs from the record', () => {
-    const session = createToolSearchSession({ runId: "run-7", journal: new InMemoryJournal(records), toolSearch: { catalog, ranker: countingRanker() } });
+    const session = createToolSearchSession({ runId: "run-7", journal: new InMemoryJournal(records), toolSearch: { catalogue, ranker: countingRanker() } });
     expect(() => session.handleToolCall({ ...script[0]!, input: { query: "slack", limit: 2 } })).toThrow(expect.objectContaining({ code: "journal_divergence" }));
   });
 
   it('throws journal_divergence in "fail" mode at finish when recorded decisions were never asked for', () => {
-    const session = createToolSearchSession({ runId: "run-7", journal: new InMemoryJournal(records), toolSearch: { catalog, ranker: countingRanker() } });
+    const session = createToolSearchSession({ runId: "run-7", journal: new InMemoryJournal(records), toolSearch: { catalogue, ranker: countingRanker() } });
     session.handleToolCall(script[0]!);
     expect(session.stats().pendingReplay).toBe(2);
     expect(() => session.finish()).toThrow(expect.objectContaining({ code: "journal_divergence" }));
@@ -244,7 +244,7 @@ describe("divergence", () => {
   it('warns and carries on in "warn" mode', () => {
     const warnings: ToolsiftWarning[] = [];
     const ranker = countingRanker();
-    const session = createToolSearchSession({ runId: "run-7", divergence: "warn", onWarning: (w) => warnings.push(w), journal: new InMemoryJournal(records), toolSearch: { catalog, ranker, maxLoaded: 4 } });
+    const session = createToolSearchSession({ runId: "run-7", divergence: "warn", onWarning: (w) => warnings.push(w), journal: new InMemoryJournal(records), toolSearch: { catalogue, ranker, maxLoaded: 4 } });
     session.handleToolCall(script[3]!);
     session.finish();
     expect(ranker.calls).toBe(0);
@@ -256,7 +256,7 @@ describe("divergence", () => {
 
   it("warns once when the journal was recorded under another configuration", () => {
     const warnings: ToolsiftWarning[] = [];
-    const session = createToolSearchSession({ runId: "run-7", onWarning: (w) => warnings.push(w), journal: new InMemoryJournal(records), toolSearch: { catalog, ranker: countingRanker(), maxLoaded: 3 } });
+    const session = createToolSearchSession({ runId: "run-7", onWarning: (w) => warnings.push(w), journal: new InMemoryJournal(records), toolSearch: { catalogue, ranker: countingRanker(), maxLoaded: 3 } });
     script.forEach((call) => session.handleToolCall(call));
     expect(warnings.map((w) => w.code)).toEqual(["TOOLSIFT_JOURNAL_CONFIG"]);
   });
@@ -276,7 +276,7 @@ describe("journal storage", () => {
   it("refuses a host journal that repeats an id", () => {
     const record = { format: JOURNAL_FORMAT, v: 1, id: "a", value: {} } as const;
     const hostJournal = { records: () => [record, record], append: () => {} };
-    expect(() => createToolSearchSession({ journal: hostJournal, toolSearch: { catalog, ranker: countingRanker() } })).toThrow(
+    expect(() => createToolSearchSession({ journal: hostJournal, toolSearch: { catalogue, ranker: countingRanker() } })).toThrow(
       expect.objectContaining({ code: "invalid_journal" }),
     );
   });

@@ -9,7 +9,7 @@ import type { ToolRankerFactory, ToolSearchDoc } from "../types.js";
  * `toolSearchDocs(catalogue)` and pass the instance instead.)
  *
  * @example
- * createToolSearchSession({ toolSearch: { catalog, ranker: bm25RankerFactory({ analyzer: "stem" }) } });
+ * createToolSearchSession({ toolSearch: { catalogue, ranker: bm25RankerFactory({ analyzer: "stem" }) } });
  */
 export function bm25RankerFactory(options?: RankerOptions): ToolRankerFactory {
   resolveRankerOptions(options);

@@ -117,7 +117,7 @@ class FusedRanker implements ToolRanker {
  * @example
  * const session = createToolSearchSession({
  *   tools,
- *   toolSearch: { catalog, ranker: fuseRankers([bm25RankerFactory(), embeddingRanker]) },
+ *   toolSearch: { catalogue, ranker: fuseRankers([bm25RankerFactory(), embeddingRanker]) },
  * });
  */
 export function fuseRankers(rankers: readonly ToolRanker[], options?: FusionOptions): ToolRanker;

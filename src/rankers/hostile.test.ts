@@ -7,14 +7,14 @@ import type { ToolsiftWarning } from "./warnings.js";
 
 // Each hostile ranker gets the documented typed outcome and nothing else: the session stays
 // usable, the menu never gains a tool outside the catalogue, nothing bad is recorded.
-const catalog: ToolDefinition[] = ["a__one", "a__two", "a__three", "a__four", "a__five", "a__six"].map((id) => ({ id, description: `Tool ${id}.` }));
+const catalogue: ToolDefinition[] = ["a__one", "a__two", "a__three", "a__four", "a__five", "a__six"].map((id) => ({ id, description: `Tool ${id}.` }));
 
 function setup(ranker: unknown) {
   const warnings: ToolsiftWarning[] = [];
   const session = createToolSearchSession({
     tools: [{ id: "reply" }],
     onWarning: (warning) => warnings.push(warning),
-    toolSearch: { catalog, ranker: ranker as ToolRanker },
+    toolSearch: { catalogue, ranker: ranker as ToolRanker },
   });
   const call = (turn: number, input: unknown = { query: "anything" }): SearchCallOutcome => {
     const outcome: ToolCallOutcome = session.handleToolCall({ turn, index: 0, name: "search_tools", input });
@@ -41,7 +41,7 @@ describe("hostile rankers are contained", () => {
 
   it("a ranker that returns 10,000 hits: read up to its ask, the page and the caps hold", () => {
     let reads = 0;
-    const ids = catalog.map((tool) => tool.id!);
+    const ids = catalogue.map((tool) => tool.id!);
     const flood: ToolRanker = {
       kind: "flood",
       rank: () =>
@@ -122,7 +122,7 @@ describe("hostile rankers are contained", () => {
     });
     expect(call(0).result).toMatchObject({ code: "search_unavailable" });
     expect(seen.map((doc) => doc.id)).not.toContain("evil");
-    expect(catalog).toHaveLength(6);
+    expect(catalogue).toHaveLength(6);
   });
 
   it("a ranker that returns something that is not a list: search_unavailable", () => {

@@ -8,7 +8,7 @@ import { createToolSearchSession } from "./session.js";
 // a menu spec or the journal. Every output of a whole run is serialized and searched.
 const CANARY = "CANARY-5d1e-ignore-previous-instructions";
 
-const catalog: ToolDefinition[] = [
+const catalogue: ToolDefinition[] = [
   {
     id: "mcp__weather_lookup",
     description: `Weather. ${CANARY}`,
@@ -34,7 +34,7 @@ describe("un-vouched descriptions (canary)", () => {
     const session = createToolSearchSession({
       tools: [{ id: "reply", description: "Reply." }],
       toolSearch: {
-        catalog,
+        catalogue,
         trustJsonSchemaText: ["vouched__"],
         maxPerSearch: 10,
         ranker: (docs) => {
@@ -51,14 +51,14 @@ describe("un-vouched descriptions (canary)", () => {
     outputs.push(session.handleToolCall({ turn: 0, index: 0, name: "search_tools", input: { query: "weather", limit: 10 } }));
     const onMenu = session.handleToolCall({ turn: 1, index: 0, name: "mcp__weather_lookup", input: {} });
     // the host's own definition comes back for execution; everything else is model-facing
-    expect(onMenu.kind === "tool" && onMenu.onMenu && onMenu.tool).toBe(catalog[0]);
+    expect(onMenu.kind === "tool" && onMenu.onMenu && onMenu.tool).toBe(catalogue[0]);
     outputs.push({ ...onMenu, tool: undefined });
     outputs.push(session.handleToolCall({ turn: 1, index: 1, name: "mcp__weather_lookp", input: {} }));
     outputs.push(session.menu(), session.stats());
     const everything = JSON.stringify(outputs) + JSON.stringify(docsSeen) + journalToJsonLines(session.journal);
 
     // the run did reach every canary tool: found, loaded and on the menu
-    expect(session.menuNames()).toEqual(expect.arrayContaining(catalog.map((tool) => tool.id)));
+    expect(session.menuNames()).toEqual(expect.arrayContaining(catalogue.map((tool) => tool.id)));
     expect(docsSeen).toHaveLength(1);
     expect(everything).toContain("mcp__weather_lookup");
     expect(everything).not.toContain(CANARY);

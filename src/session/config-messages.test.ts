@@ -3,7 +3,7 @@ import { ToolsiftError } from "../errors.js";
 import { parseSessionConfig } from "./config.js";
 
 const ranker = { kind: "none", rank: () => [] };
-const catalog = [{ id: "a__one" }];
+const catalogue = [{ id: "a__one" }];
 
 function failure(config: unknown): { path: unknown; message: string } {
   try {
@@ -15,7 +15,7 @@ function failure(config: unknown): { path: unknown; message: string } {
   throw new Error("expected a config error");
 }
 
-const search = (options: object) => ({ toolSearch: { catalog, ranker, ...options } });
+const search = (options: object) => ({ toolSearch: { catalogue, ranker, ...options } });
 
 // The messages the dedicated zod schemas (z.int, z.enum, z.array of z.string with length
 // checks) wrote before the fields became checked `z.custom`s.

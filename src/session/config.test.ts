@@ -5,17 +5,17 @@ import { TOOL_SEARCH_CEILINGS, TOOL_SEARCH_DEFAULTS, parseSessionConfig } from "
 import { createToolSearchSession } from "./session.js";
 
 const ranker: ToolRanker = { kind: "none", rank: () => [] };
-const catalog = [{ id: "a__one" }, { id: "a__two" }];
+const catalogue = [{ id: "a__one" }, { id: "a__two" }];
 
 const failure = (config: unknown) => toolsiftError(() => createToolSearchSession(config as never));
 
 describe("session config", () => {
   it("applies the documented defaults", () => {
-    const resolved = parseSessionConfig({ toolSearch: { catalog, ranker } });
+    const resolved = parseSessionConfig({ toolSearch: { catalogue, ranker } });
     expect(resolved.runId).toBe("run");
     expect(resolved.divergence).toBe("fail");
     expect(resolved.toolSearch).toMatchObject(TOOL_SEARCH_DEFAULTS);
-    expect(resolved.toolSearch!.catalog).toBe(catalog);
+    expect(resolved.toolSearch!.catalogue).toBe(catalogue);
   });
 
   it.each([
@@ -27,7 +27,7 @@ describe("session config", () => {
     ["maxMenuChars", 0, 1, 10_000_000],
     ["maxLoaded", "20", 1, 200],
   ] as const)("refuses %s = %s naming the field and the range", (field, value, min, max) => {
-    const error = failure({ toolSearch: { catalog, ranker, [field]: value } });
+    const error = failure({ toolSearch: { catalogue, ranker, [field]: value } });
     expect(error.code).toBe("invalid_config");
     expect(error.path).toEqual(["toolSearch", field]);
     expect(error.message).toContain(`toolSearch.${field}`);
@@ -39,7 +39,7 @@ describe("session config", () => {
     expect(() =>
       createToolSearchSession({
         toolSearch: {
-          catalog,
+          catalogue,
           ranker,
           maxPerSearch: TOOL_SEARCH_CEILINGS.maxPerSearch,
           maxLoaded: TOOL_SEARCH_CEILINGS.maxLoaded,
@@ -51,41 +51,41 @@ describe("session config", () => {
   });
 
   it("names an unknown option", () => {
-    const error = failure({ toolSearch: { catalog, ranker, maxPerSerch: 3 } });
+    const error = failure({ toolSearch: { catalogue, ranker, maxPerSerch: 3 } });
     expect(error.code).toBe("invalid_config");
     expect(error.message).toBe('toolSearch: unknown option "maxPerSerch"');
   });
 
   it("refuses a search tool name that collides with an agent tool or a catalogue tool", () => {
-    expect(failure({ tools: [{ id: "search_tools" }], toolSearch: { catalog, ranker } })).toMatchObject({
+    expect(failure({ tools: [{ id: "search_tools" }], toolSearch: { catalogue, ranker } })).toMatchObject({
       code: "invalid_config",
       path: ["toolSearch", "toolName"],
     });
-    expect(failure({ toolSearch: { catalog: [...catalog, { id: "find" }], ranker, toolName: "find" } })).toMatchObject({
+    expect(failure({ toolSearch: { catalogue: [...catalogue, { id: "find" }], ranker, toolName: "find" } })).toMatchObject({
       code: "invalid_config",
       path: ["toolSearch", "toolName"],
     });
-    expect(failure({ toolSearch: { catalog, ranker, toolName: "has space" } })).toMatchObject({ path: ["toolSearch", "toolName"] });
+    expect(failure({ toolSearch: { catalogue, ranker, toolName: "has space" } })).toMatchObject({ path: ["toolSearch", "toolName"] });
   });
 
   it("refuses repeated ids and tools without an id", () => {
     expect(failure({ tools: [{ id: "x" }, { id: "x" }] })).toMatchObject({ code: "invalid_config", path: ["tools", 1] });
     expect(failure({ tools: [{ description: "no id" }] })).toMatchObject({ code: "invalid_config", path: ["tools", 0] });
-    expect(failure({ toolSearch: { catalog: [{ id: "a" }, { id: "a" }], ranker } })).toMatchObject({
+    expect(failure({ toolSearch: { catalogue: [{ id: "a" }, { id: "a" }], ranker } })).toMatchObject({
       code: "invalid_config",
-      path: ["toolSearch", "catalog", 1],
+      path: ["toolSearch", "catalogue", 1],
     });
-    expect(failure({ toolSearch: { catalog: { tools: [{ name: "a" }, {}] }, ranker } })).toMatchObject({
-      path: ["toolSearch", "catalog", "tools", 1],
+    expect(failure({ toolSearch: { catalogue: { tools: [{ name: "a" }, {}] }, ranker } })).toMatchObject({
+      path: ["toolSearch", "catalogue", "tools", 1],
     });
   });
 
   it("refuses alwaysLoaded ids that are not catalogue tools", () => {
-    expect(failure({ toolSearch: { catalog, ranker, alwaysLoaded: ["a__one", "zzz"] } })).toMatchObject({
+    expect(failure({ toolSearch: { catalogue, ranker, alwaysLoaded: ["a__one", "zzz"] } })).toMatchObject({
       code: "invalid_config",
       path: ["toolSearch", "alwaysLoaded", 1],
     });
-    expect(failure({ toolSearch: { catalog, ranker, alwaysLoaded: ["a__one", "a__one"] } })).toMatchObject({
+    expect(failure({ toolSearch: { catalogue, ranker, alwaysLoaded: ["a__one", "a__one"] } })).toMatchObject({
       path: ["toolSearch", "alwaysLoaded", 1],
     });
   });
@@ -97,21 +97,21 @@ describe("session config", () => {
         return [];
       }
     }
-    expect(failure({ toolSearch: { catalog, ranker: MyRanker } })).toMatchObject({ code: "invalid_ranker", path: ["toolSearch", "ranker"] });
-    expect(failure({ toolSearch: { catalog, ranker: { rank: () => [] } } })).toMatchObject({ code: "invalid_ranker" });
-    expect(failure({ toolSearch: { catalog, ranker: { kind: "x" } } })).toMatchObject({ code: "invalid_ranker" });
-    expect(failure({ toolSearch: { catalog, ranker: 42 } })).toMatchObject({ code: "invalid_config", path: ["toolSearch", "ranker"] });
+    expect(failure({ toolSearch: { catalogue, ranker: MyRanker } })).toMatchObject({ code: "invalid_ranker", path: ["toolSearch", "ranker"] });
+    expect(failure({ toolSearch: { catalogue, ranker: { rank: () => [] } } })).toMatchObject({ code: "invalid_ranker" });
+    expect(failure({ toolSearch: { catalogue, ranker: { kind: "x" } } })).toMatchObject({ code: "invalid_ranker" });
+    expect(failure({ toolSearch: { catalogue, ranker: 42 } })).toMatchObject({ code: "invalid_config", path: ["toolSearch", "ranker"] });
   });
 
   it("refuses a bad run id, journal, divergence mode, annotations and catalogue", () => {
     expect(failure({ runId: "a#b" })).toMatchObject({ code: "invalid_config", path: ["runId"] });
     expect(failure({ journal: {} })).toMatchObject({ code: "invalid_config", path: ["journal"] });
     expect(failure({ divergence: "ignore" })).toMatchObject({ code: "invalid_config", path: ["divergence"] });
-    expect(failure({ toolSearch: { catalog, ranker, annotations: { a__one: { tags: "billing" } } } })).toMatchObject({
+    expect(failure({ toolSearch: { catalogue, ranker, annotations: { a__one: { tags: "billing" } } } })).toMatchObject({
       code: "invalid_config",
       path: ["toolSearch", "annotations", "a__one", "tags"],
     });
-    const annotated = (annotations: unknown) => failure({ toolSearch: { catalog, ranker, annotations } });
+    const annotated = (annotations: unknown) => failure({ toolSearch: { catalogue, ranker, annotations } });
     expect(annotated([])).toMatchObject({ path: ["toolSearch", "annotations"] });
     expect(annotated({ [Symbol("id")]: {} })).toMatchObject({ path: ["toolSearch", "annotations"] });
     expect(annotated({ a__one: null }).message).toBe("toolSearch.annotations.a__one: must be { tags?, aliases? } (got null)");
@@ -119,11 +119,11 @@ describe("session config", () => {
     expect(annotated({ a__one: { aliases: ["x", 3] } })).toMatchObject({ path: ["toolSearch", "annotations", "a__one", "aliases", 1] });
     expect(annotated({ a__one: { tags: Array(1025).fill("x") } }).message).toContain("must list at most 1024 labels");
     // An entry's problem is found in its place: before a later option's.
-    expect(failure({ toolSearch: { catalog, ranker, annotations: { a__one: { tags: 1 } }, maxLoaded: 0 } })).toMatchObject({
+    expect(failure({ toolSearch: { catalogue, ranker, annotations: { a__one: { tags: 1 } }, maxLoaded: 0 } })).toMatchObject({
       path: ["toolSearch", "annotations", "a__one", "tags"],
     });
-    expect(failure({ toolSearch: { catalog: "tools.json", ranker } })).toMatchObject({ path: ["toolSearch", "catalog"] });
-    expect(failure({ toolSearch: { ranker } })).toMatchObject({ path: ["toolSearch", "catalog"] });
+    expect(failure({ toolSearch: { catalogue: "tools.json", ranker } })).toMatchObject({ path: ["toolSearch", "catalogue"] });
+    expect(failure({ toolSearch: { ranker } })).toMatchObject({ path: ["toolSearch", "catalogue"] });
   });
 
   it("refuses an agent tool whose schema is not JSON", () => {

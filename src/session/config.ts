@@ -60,7 +60,7 @@ function isObject(value: unknown): boolean {
 // `findIndex` reads a hole in a sparse array as undefined, which is not a tool.
 const isToolList = (value: unknown): boolean => Array.isArray(value) && value.findIndex((tool) => !isObject(tool)) < 0;
 
-const catalogSchema = z.custom<readonly ToolDefinition[] | McpToolsList>(
+const catalogueSchema = z.custom<readonly ToolDefinition[] | McpToolsList>(
   (value) => isToolList(value) || (isObject(value) && isToolList((value as { tools?: unknown }).tools)),
   { error: "must be an array of tool definitions or an MCP tools/list result ({ tools: [...] })" },
 );
@@ -103,7 +103,7 @@ const nameListSchema = listOf<string>(
 
 const toolSearchSchema = z.strictObject(
   {
-    catalog: catalogSchema,
+    catalogue: catalogueSchema,
     annotations: z.optional(annotationsSchema),
     namespaces: z.optional(nameListSchema),
     alwaysLoaded: z.optional(nameListSchema),
@@ -180,7 +180,7 @@ export interface ToolSearchSessionConfig {
 /** The `toolSearch` part of the config (DESIGN.md "Session"). See `TOOL_SEARCH_DEFAULTS` for units and ranges. */
 export interface ToolSearchConfig {
   /** The only tools a search may return and load. */
-  readonly catalog: readonly ToolDefinition[] | McpToolsList;
+  readonly catalogue: readonly ToolDefinition[] | McpToolsList;
   /** Host-written tags and aliases by tool id (trusted, any tool). */
   readonly annotations?: ToolAnnotations;
   /** Id prefixes: only catalogue tools whose id starts with one are searchable. */
@@ -201,8 +201,8 @@ export interface ToolSearchConfig {
 type ParsedSession = z.output<typeof sessionSchema>;
 export type ParsedToolSearch = NonNullable<ParsedSession["toolSearch"]>;
 
-export type ResolvedToolSearch = Omit<ParsedToolSearch, "annotations" | "catalog"> & {
-  readonly catalog: readonly ToolDefinition[] | McpToolsList;
+export type ResolvedToolSearch = Omit<ParsedToolSearch, "annotations" | "catalogue"> & {
+  readonly catalogue: readonly ToolDefinition[] | McpToolsList;
   readonly annotations?: ToolAnnotations;
 };
 
@@ -287,7 +287,7 @@ function parseOnce(input: unknown): ResolvedSessionConfig {
   const toolSearch =
     parsed.toolSearch === undefined
       ? undefined
-      : { ...parsed.toolSearch, catalog: parsed.toolSearch.catalog, annotations: parsed.toolSearch.annotations };
+      : { ...parsed.toolSearch, catalogue: parsed.toolSearch.catalogue, annotations: parsed.toolSearch.annotations };
   return {
     runId: parsed.runId,
     tools: parsed.tools,

@@ -8,13 +8,13 @@ import type { ToolDefinition } from "../trust/tool-definition.js";
 import { createToolSearchSession, type ToolSearchSession } from "./session.js";
 import type { ToolCall } from "./types.js";
 
-const catalog: ToolDefinition[] = [
+const catalogue: ToolDefinition[] = [
   { id: "github__create_issue", description: "Create an issue." },
   { id: "github__list_issues", description: "List issues." },
   { id: "slack__post_message", description: "Post a message." },
   { id: "files__read_file", description: "Read a file." },
 ];
-const ids = catalog.map((tool) => tool.id!);
+const ids = catalogue.map((tool) => tool.id!);
 
 function substringRanker(kind = "substring"): ToolRanker {
   return {
@@ -56,7 +56,7 @@ describe("a journal whose append throws", () => {
         inner.append(record);
       },
     };
-    const session = createToolSearchSession({ runId: "r", journal, toolSearch: { catalog, ranker: substringRanker() } });
+    const session = createToolSearchSession({ runId: "r", journal, toolSearch: { catalogue, ranker: substringRanker() } });
     const call: ToolCall = { turn: 0, index: 0, name: "search_tools", input: { query: "github issue", limit: 1 } };
     const error = thrown(() => session.handleToolCall(call));
     expect(isToolsiftError(error, "journal_write_failed")).toBe(true);
@@ -97,7 +97,7 @@ describe("re-entrant calls", () => {
         return [hit].slice(0, limit);
       },
     };
-    session = createToolSearchSession({ runId: "r", toolSearch: { catalog, ranker } });
+    session = createToolSearchSession({ runId: "r", toolSearch: { catalogue, ranker } });
     return { session, inner };
   }
 
@@ -134,7 +134,7 @@ describe("re-entrant calls", () => {
         inner.append(record);
       },
     };
-    session = createToolSearchSession({ journal, toolSearch: { catalog, ranker: substringRanker() } });
+    session = createToolSearchSession({ journal, toolSearch: { catalogue, ranker: substringRanker() } });
     session.handleToolCall({ turn: 0, index: 0, name: "search_tools", input: { query: "github", limit: 1 } });
     expect(seen.map((error) => isToolsiftError(error, "reentrant_call"))).toEqual([true]);
     expect(journalLoaded(inner)).toEqual(searchAdded(session));
@@ -143,7 +143,7 @@ describe("re-entrant calls", () => {
 
 describe("recorded strings are bounded", () => {
   it("records a 10 MB ranker kind as a short one", () => {
-    const session = createToolSearchSession({ toolSearch: { catalog, ranker: substringRanker("k".repeat(10_000_000)) } });
+    const session = createToolSearchSession({ toolSearch: { catalogue, ranker: substringRanker("k".repeat(10_000_000)) } });
     session.handleToolCall({ turn: 0, index: 0, name: "search_tools", input: { query: "github" } });
     const size = JSON.stringify(session.journal.records()).length;
     expect(size).toBeLessThan(2_000);
@@ -154,7 +154,7 @@ describe("recorded strings are bounded", () => {
     const warnings: ToolsiftWarning[] = [];
     const session = createToolSearchSession({
       onWarning: (warning) => warnings.push(warning),
-      toolSearch: { catalog, ranker: () => substringRanker("f".repeat(1_000_000)) },
+      toolSearch: { catalogue, ranker: () => substringRanker("f".repeat(1_000_000)) },
     });
     session.handleToolCall({ turn: 0, index: 0, name: "search_tools", input: { query: "github" } });
     expect(JSON.stringify(session.journal.records()).length).toBeLessThan(2_000);
@@ -181,7 +181,7 @@ describe("throwing getters and proxy traps in host objects", () => {
         throw boom;
       },
     } as unknown as ToolDefinition;
-    const error = thrown(() => createToolSearchSession({ toolSearch: { catalog: [tool] } }));
+    const error = thrown(() => createToolSearchSession({ toolSearch: { catalogue: [tool] } }));
     expect(isToolsiftError(error, "invalid_config")).toBe(true);
     expect((error as Error).cause).toBe(boom);
   });
@@ -197,7 +197,7 @@ describe("throwing getters and proxy traps in host objects", () => {
         return Reflect.get(target, key) as unknown;
       },
     });
-    const error = thrown(() => createToolSearchSession({ journal, toolSearch: { catalog } }));
+    const error = thrown(() => createToolSearchSession({ journal, toolSearch: { catalogue } }));
     expect(isToolsiftError(error, "invalid_journal")).toBe(true);
     expect((error as Error).cause).toBe(boom);
   });
@@ -212,12 +212,12 @@ describe("throwing getters and proxy traps in host objects", () => {
       value: {},
     };
     const journal: Journal = { records: () => [record as unknown as JournalRecord], append: () => undefined };
-    const error = thrown(() => createToolSearchSession({ journal, toolSearch: { catalog } }));
+    const error = thrown(() => createToolSearchSession({ journal, toolSearch: { catalogue } }));
     expect(isToolsiftError(error, "invalid_journal")).toBe(true);
   });
 
   it("call: a throwing name getter is invalid_tool_call with the cause", () => {
-    const session = createToolSearchSession({ toolSearch: { catalog, ranker: substringRanker() } });
+    const session = createToolSearchSession({ toolSearch: { catalogue, ranker: substringRanker() } });
     const call = {
       turn: 0,
       index: 0,
@@ -233,7 +233,7 @@ describe("throwing getters and proxy traps in host objects", () => {
   });
 
   it("input: a proxy whose get trap throws is invalid_tool_input to the model", () => {
-    const session = createToolSearchSession({ toolSearch: { catalog, ranker: substringRanker() } });
+    const session = createToolSearchSession({ toolSearch: { catalogue, ranker: substringRanker() } });
     const input = new Proxy(
       {},
       {
@@ -248,7 +248,7 @@ describe("throwing getters and proxy traps in host objects", () => {
   });
 
   it("input: a select array proxy whose get trap throws is invalid_tool_input", () => {
-    const session = createToolSearchSession({ toolSearch: { catalog, ranker: substringRanker() } });
+    const session = createToolSearchSession({ toolSearch: { catalogue, ranker: substringRanker() } });
     const select = new Proxy(["github__create_issue"], {
       get(target, key) {
         if (key === "0") throw boom;

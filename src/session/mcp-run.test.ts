@@ -10,7 +10,7 @@ import { createToolSearchSession, type ToolSearchSession } from "./session.js";
 import type { ToolCall, ToolCallOutcome } from "./types.js";
 
 // A scripted agent run over the real MCP catalogue with the built-in ranker (DESIGN.md "Session", "Journal").
-const EMBEDDED = new URL("../../data/mcp-catalog.json", import.meta.url);
+const EMBEDDED = new URL("../../data/mcp-catalogue.json", import.meta.url);
 
 function loadCatalogue(): ToolDefinition[] {
   const raw = JSON.parse(readFileSync(EMBEDDED, "utf8")) as Record<string, unknown>[];
@@ -18,7 +18,7 @@ function loadCatalogue(): ToolDefinition[] {
   return raw.map(({ inputSchema, ...tool }) => ({ ...tool, origin: "remote", ...(inputSchema === undefined ? {} : { jsonInputSchema: inputSchema }) }));
 }
 
-let catalog: ToolDefinition[];
+let catalogue: ToolDefinition[];
 const agentTools: ToolDefinition[] = [{ id: "reply", description: "Reply to the user.", inputSchema: { type: "object", properties: { text: { type: "string" } } } }];
 
 interface Counters {
@@ -48,7 +48,7 @@ function newSession(journal: InMemoryJournal | undefined, counters: Counters, na
     divergence: "warn",
     onWarning: () => {},
     toolSearch: {
-      catalog,
+      catalogue,
       trustJsonSchemaText: true,
       annotations: { "github__create_issue": { aliases: ["file a bug"] } },
       maxLoaded: 12,
@@ -104,7 +104,7 @@ describe("a scripted agent run over the MCP catalogue", () => {
 
   beforeAll(async () => {
     await init();
-    catalog = loadCatalogue();
+    catalogue = loadCatalogue();
     live = runScript(newSession(undefined, liveCounters));
   });
 
@@ -162,7 +162,7 @@ describe("a scripted agent run over the MCP catalogue", () => {
       const session = newSession(new InMemoryJournal(records), counters, namespaces);
       for (const turn of script) for (const call of turn) session.handleToolCall(call);
       expect(counters).toEqual({ factory: 0, rank: 0 });
-      const allowed = new Set(["search_tools", "reply", ...catalog.map((tool) => tool.id!).filter((id) => namespaces === undefined || namespaces.some((prefix) => id.startsWith(prefix)))]);
+      const allowed = new Set(["search_tools", "reply", ...catalogue.map((tool) => tool.id!).filter((id) => namespaces === undefined || namespaces.some((prefix) => id.startsWith(prefix)))]);
       const names = session.menuNames();
       expect(new Set(names).size).toBe(names.length);
       for (const name of names) expect(allowed.has(name)).toBe(true);
@@ -199,7 +199,7 @@ describe("a scripted agent run over the MCP catalogue", () => {
     });
 
     it("10,000 ids", () => {
-      const ids = catalog.map((tool) => tool.id!);
+      const ids = catalogue.map((tool) => tool.id!);
       const many = Array.from({ length: 10_000 }, (_, i) => (i % 3 === 0 ? `forged__${i}` : ids[(i * 7) % ids.length]!));
       const session = replayTampered((value) => ({ ...value, results: many, loaded: many }));
       // each record adds at most its page (5), and the run at most maxLoaded (12)

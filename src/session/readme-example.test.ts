@@ -15,7 +15,7 @@ const config = {
   runId: "run-1",
   tools: [{ id: "reply", description: "Reply to the user." }],
   toolSearch: {
-    catalog: [
+    catalogue: [
       { id: "github__create_issue", description: "Create a new issue in a GitHub repository.", origin: "remote" },
       { id: "slack__post_message", description: "Post a message to a Slack channel.", origin: "remote" },
       { id: "files__read_file", description: "Read a file from disk." },
@@ -56,7 +56,7 @@ it("finds the tool by its host alias, withholds its description and taints the r
 });
 
 it("lets the model call what it found, handing the host its definition", () => {
-  expect(call).toMatchObject({ kind: "tool", onMenu: true, tool: config.toolSearch.catalog[1] });
+  expect(call).toMatchObject({ kind: "tool", onMenu: true, tool: config.toolSearch.catalogue[1] });
 });
 
 it("replays the same result and the same menu", () => {

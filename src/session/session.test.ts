@@ -24,7 +24,7 @@ function wordRanker(ids: readonly string[], kind = "words"): ToolRanker & { call
   };
 }
 
-const catalog: ToolDefinition[] = [
+const catalogue: ToolDefinition[] = [
   { id: "github__create_issue", description: "Create an issue.\nMore text.", tags: ["bugs"] },
   { id: "github__list_issues", description: "List issues." },
   { id: "github__close_issue", description: "Close an issue." },
@@ -34,7 +34,7 @@ const catalog: ToolDefinition[] = [
   { id: "mcp__remote_issue_tool", origin: "remote", description: "CANARY remote issue description" },
   { id: "files__read_file", description: "Read a file." },
 ];
-const ids = catalog.map((tool) => tool.id!);
+const ids = catalogue.map((tool) => tool.id!);
 const agentTools: ToolDefinition[] = [{ id: "reply", description: "Reply to the user." }];
 
 function search(outcome: ToolCallOutcome): SearchCallOutcome {
@@ -58,7 +58,7 @@ describe("createToolSearchSession: menu", () => {
   it("puts search_tools first, then agent tools, then alwaysLoaded, then searched tools in order", () => {
     const session = createToolSearchSession({
       tools: agentTools,
-      toolSearch: { catalog, ranker: wordRanker(ids), alwaysLoaded: ["files__read_file"] },
+      toolSearch: { catalogue, ranker: wordRanker(ids), alwaysLoaded: ["files__read_file"] },
     });
     expect(session.menuNames()).toEqual(["search_tools", "reply", "files__read_file"]);
     const before = session.menu();
@@ -72,7 +72,7 @@ describe("createToolSearchSession: menu", () => {
   });
 
   it("withholds a third-party description in the menu spec", () => {
-    const session = createToolSearchSession({ toolSearch: { catalog, ranker: wordRanker(ids), alwaysLoaded: ["mcp__remote_issue_tool"] } });
+    const session = createToolSearchSession({ toolSearch: { catalogue, ranker: wordRanker(ids), alwaysLoaded: ["mcp__remote_issue_tool"] } });
     expect(session.menu()[1]).toMatchObject({ name: "mcp__remote_issue_tool", description: WITHHELD_DESCRIPTION });
   });
 
@@ -80,7 +80,7 @@ describe("createToolSearchSession: menu", () => {
     const ranker = wordRanker([...ids, "reply"]);
     const session = createToolSearchSession({
       tools: agentTools,
-      toolSearch: { catalog: [...catalog, { id: "reply", description: "catalogue copy" }], ranker },
+      toolSearch: { catalogue: [...catalogue, { id: "reply", description: "catalogue copy" }], ranker },
     });
     const outcome = session.handleToolCall({ turn: 0, index: 0, name: "search_tools", input: { query: "reply" } });
     expect(names(outcome)).toEqual([]);
@@ -90,7 +90,7 @@ describe("createToolSearchSession: menu", () => {
 
 describe("search_tools", () => {
   it("returns one-line descriptions and loads the hits", () => {
-    const session = createToolSearchSession({ runId: "r", toolSearch: { catalog, ranker: wordRanker(ids) } });
+    const session = createToolSearchSession({ runId: "r", toolSearch: { catalogue, ranker: wordRanker(ids) } });
     const outcome = search(session.handleToolCall({ turn: 0, index: 0, name: "search_tools", input: { query: "github create", limit: 2 } }));
     expect(outcome).toEqual({
       kind: "search",
@@ -111,7 +111,7 @@ describe("search_tools", () => {
 
   it("never returns a tool already on the menu, over-asking by the tools loaded", () => {
     const ranker = wordRanker(ids);
-    const session = createToolSearchSession({ toolSearch: { catalog, ranker } });
+    const session = createToolSearchSession({ toolSearch: { catalogue, ranker } });
     session.handleToolCall({ turn: 0, index: 0, name: "search_tools", input: { query: "issue", limit: 2 } });
     const second = session.handleToolCall({ turn: 1, index: 0, name: "search_tools", input: { query: "issue", limit: 2 } });
     expect(names(second)).toEqual(["github__list_issues", "gitlab__create_issue"]);
@@ -122,13 +122,13 @@ describe("search_tools", () => {
     // a shared ranker over a wider catalogue: its first hits are outside the session
     const others = (count: number) => Array.from({ length: count }, (_, i) => `aaa__issue_${String(i).padStart(2, "0")}`);
     const ranker = wordRanker([...others(10), ...ids]);
-    const session = createToolSearchSession({ toolSearch: { catalog, ranker } });
+    const session = createToolSearchSession({ toolSearch: { catalogue, ranker } });
     const outcome = session.handleToolCall({ turn: 0, index: 0, name: "search_tools", input: { query: "issue", limit: 2 } });
     expect(names(outcome)).toEqual(["github__close_issue", "github__create_issue"]);
     expect(ranker.calls.map((call) => call.limit)).toEqual([2, 4, 8, 16]);
 
     const bounded = wordRanker([...others(40), ...ids]);
-    const short = createToolSearchSession({ toolSearch: { catalog, ranker: bounded } });
+    const short = createToolSearchSession({ toolSearch: { catalogue, ranker: bounded } });
     const empty = short.handleToolCall({ turn: 0, index: 0, name: "search_tools", input: { query: "issue", limit: 2 } });
     expect(names(empty)).toEqual([]);
     expect(bounded.calls.map((call) => call.limit)).toEqual([2, 4, 8, 16]);
@@ -136,21 +136,21 @@ describe("search_tools", () => {
 
   it("does not widen when the ranker has nothing more", () => {
     const ranker = wordRanker(ids);
-    const session = createToolSearchSession({ toolSearch: { catalog, ranker } });
+    const session = createToolSearchSession({ toolSearch: { catalogue, ranker } });
     session.handleToolCall({ turn: 0, index: 0, name: "search_tools", input: { query: "channels", limit: 5 } });
     expect(ranker.calls).toHaveLength(1);
   });
 
   it("over-asks by hidden (namespace-filtered) tools", () => {
     const ranker = wordRanker(ids);
-    const session = createToolSearchSession({ toolSearch: { catalog, ranker, namespaces: ["github__"] } });
+    const session = createToolSearchSession({ toolSearch: { catalogue, ranker, namespaces: ["github__"] } });
     const outcome = session.handleToolCall({ turn: 0, index: 0, name: "search_tools", input: { query: "issue create", limit: 3 } });
     expect(names(outcome)).toEqual(["github__create_issue", "github__close_issue", "github__list_issues"]);
     expect(ranker.calls[0]!.limit).toBe(3 + 5);
   });
 
   it("reports hits past maxLoaded as loaded: false, and they cannot be called", () => {
-    const session = createToolSearchSession({ toolSearch: { catalog, ranker: wordRanker(ids), maxLoaded: 1 } });
+    const session = createToolSearchSession({ toolSearch: { catalogue, ranker: wordRanker(ids), maxLoaded: 1 } });
     const outcome = search(session.handleToolCall({ turn: 0, index: 0, name: "search_tools", input: { query: "github issue", limit: 2 } }));
     expect(outcome.result).toEqual({
       tools: [
@@ -166,7 +166,7 @@ describe("search_tools", () => {
   });
 
   it("keeps the loaded specs within maxMenuChars", () => {
-    const session = createToolSearchSession({ toolSearch: { catalog, ranker: wordRanker(ids), maxMenuChars: 120 } });
+    const session = createToolSearchSession({ toolSearch: { catalogue, ranker: wordRanker(ids), maxMenuChars: 120 } });
     const outcome = search(session.handleToolCall({ turn: 0, index: 0, name: "search_tools", input: { query: "github issue", limit: 3 } }));
     const result = outcome.result as unknown as { tools: { loaded: boolean }[] };
     expect(result.tools.map((tool) => tool.loaded)).toEqual([true, false, false]);
@@ -176,7 +176,7 @@ describe("search_tools", () => {
 
   it("selects exact names without calling the ranker, with notes for the rest", () => {
     const ranker = wordRanker(ids);
-    const session = createToolSearchSession({ tools: agentTools, toolSearch: { catalog, ranker, namespaces: ["github__", "slack__"] } });
+    const session = createToolSearchSession({ tools: agentTools, toolSearch: { catalogue, ranker, namespaces: ["github__", "slack__"] } });
     const outcome = search(
       session.handleToolCall({
         turn: 0,
@@ -199,7 +199,7 @@ describe("search_tools", () => {
   });
 
   it("fills the rest of the page from the query after the selected names", () => {
-    const session = createToolSearchSession({ toolSearch: { catalog, ranker: wordRanker(ids) } });
+    const session = createToolSearchSession({ toolSearch: { catalogue, ranker: wordRanker(ids) } });
     const outcome = session.handleToolCall({
       turn: 0,
       index: 0,
@@ -210,7 +210,7 @@ describe("search_tools", () => {
   });
 
   it("answers invalid input with a typed error and records nothing", () => {
-    const session = createToolSearchSession({ toolSearch: { catalog, ranker: wordRanker(ids) } });
+    const session = createToolSearchSession({ toolSearch: { catalogue, ranker: wordRanker(ids) } });
     const cases: [unknown, (string | number)[]][] = [
       ["a string", []],
       [{ query: 42 }, ["query"]],
@@ -231,13 +231,13 @@ describe("search_tools", () => {
   });
 
   it("clamps a limit above maxPerSearch", () => {
-    const session = createToolSearchSession({ toolSearch: { catalog, ranker: wordRanker(ids), maxPerSearch: 2 } });
+    const session = createToolSearchSession({ toolSearch: { catalogue, ranker: wordRanker(ids), maxPerSearch: 2 } });
     const outcome = session.handleToolCall({ turn: 0, index: 0, name: "search_tools", input: { query: "issue", limit: 50 } });
     expect(names(outcome)).toHaveLength(2);
   });
 
   it("refuses searches past maxSearches with search_limit_reached, recording nothing", () => {
-    const session = createToolSearchSession({ toolSearch: { catalog, ranker: wordRanker(ids), maxSearches: 2 } });
+    const session = createToolSearchSession({ toolSearch: { catalogue, ranker: wordRanker(ids), maxSearches: 2 } });
     for (let turn = 0; turn < 2; turn++) session.handleToolCall({ turn, index: 0, name: "search_tools", input: { query: "zzz" } });
     const outcome = search(session.handleToolCall({ turn: 2, index: 0, name: "search_tools", input: { query: "issue" } }));
     expect(outcome.result).toMatchObject({ code: "search_limit_reached" });
@@ -246,20 +246,20 @@ describe("search_tools", () => {
   });
 
   it("says so when nothing matches", () => {
-    const session = createToolSearchSession({ toolSearch: { catalog, ranker: wordRanker(ids) } });
+    const session = createToolSearchSession({ toolSearch: { catalogue, ranker: wordRanker(ids) } });
     const outcome = search(session.handleToolCall({ turn: 0, index: 0, name: "search_tools", input: { query: "weather" } }));
     expect(outcome.result).toEqual({ tools: [], note: "No matching tools." });
   });
 
   it("marks a result naming a third-party tool tainted and withholds its description", () => {
-    const session = createToolSearchSession({ toolSearch: { catalog, ranker: wordRanker(ids) } });
+    const session = createToolSearchSession({ toolSearch: { catalogue, ranker: wordRanker(ids) } });
     const outcome = search(session.handleToolCall({ turn: 0, index: 0, name: "search_tools", input: { query: "remote" } }));
     expect(outcome.tainted).toBe(true);
     expect(outcome.result).toEqual({ tools: [{ name: "mcp__remote_issue_tool", description: WITHHELD_DESCRIPTION, loaded: true }] });
   });
 
   it("uses a configured tool name", () => {
-    const session = createToolSearchSession({ toolSearch: { catalog, ranker: wordRanker(ids), toolName: "find_tools" } });
+    const session = createToolSearchSession({ toolSearch: { catalogue, ranker: wordRanker(ids), toolName: "find_tools" } });
     expect(session.menu()[0]!.name).toBe("find_tools");
     expect(session.handleToolCall({ turn: 0, index: 0, name: "find_tools", input: { query: "slack" } }).kind).toBe("search");
     expect(session.handleToolCall({ turn: 0, index: 1, name: "search_tools", input: { query: "slack" } }).kind).toBe("tool");
@@ -267,7 +267,7 @@ describe("search_tools", () => {
 });
 
 describe("calls of other tools", () => {
-  const session = createToolSearchSession({ tools: agentTools, toolSearch: { catalog, ranker: wordRanker(ids), namespaces: ["github__", "slack__"] } });
+  const session = createToolSearchSession({ tools: agentTools, toolSearch: { catalogue, ranker: wordRanker(ids), namespaces: ["github__", "slack__"] } });
 
   it("hands a menu tool back to the host with its definition", () => {
     const outcome = session.handleToolCall({ turn: 0, index: 0, name: "reply", input: {} });
@@ -296,7 +296,7 @@ describe("calls of other tools", () => {
   });
 
   it("throws invalid_tool_call for one search call handled twice", () => {
-    const fresh = createToolSearchSession({ toolSearch: { catalog, ranker: wordRanker(ids) } });
+    const fresh = createToolSearchSession({ toolSearch: { catalogue, ranker: wordRanker(ids) } });
     fresh.handleToolCall({ turn: 0, index: 0, name: "search_tools", input: { query: "slack" } });
     expect(() => fresh.handleToolCall({ turn: 0, index: 0, name: "search_tools", input: { query: "slack" } })).toThrow(
       expect.objectContaining({ code: "invalid_tool_call" }),
@@ -309,7 +309,7 @@ describe("factory rankers", () => {
     const built: (readonly ToolSearchDoc[])[] = [];
     const session = createToolSearchSession({
       toolSearch: {
-        catalog,
+        catalogue,
         namespaces: ["slack__", "mcp__"],
         ranker: (docs) => {
           built.push(docs);
@@ -330,7 +330,7 @@ describe("factory rankers", () => {
     const warnings: ToolsiftWarning[] = [];
     const session = createToolSearchSession({
       onWarning: (warning) => warnings.push(warning),
-      toolSearch: { catalog, ranker: () => Promise.resolve(wordRanker(ids)) as never },
+      toolSearch: { catalogue, ranker: () => Promise.resolve(wordRanker(ids)) as never },
     });
     session.handleToolCall({ turn: 0, index: 0, name: "search_tools", input: { query: "slack" } });
     session.handleToolCall({ turn: 1, index: 0, name: "search_tools", input: { query: "slack" } });

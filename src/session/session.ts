@@ -10,7 +10,7 @@ import { emitProcessWarning, safeWarn, type WarningHook } from "../rankers/warni
 import { deepFreeze } from "../trust/schema.js";
 import { resultDescription, type ToolSpec } from "../trust/spec.js";
 import { admitRecorded, planLoaded, recordedSet, type LoadBudget } from "./admission.js";
-import type { SessionCatalog } from "./catalog.js";
+import type { SessionCatalogue } from "./catalogue.js";
 import { parseSessionConfig, type ResolvedSessionConfig, type ResolvedToolSearch, type ToolSearchSessionConfig } from "./config.js";
 import { rankPage, type PageVerdict } from "./live-search.js";
 import type { Menu } from "./menu.js";
@@ -84,7 +84,7 @@ function namesNote(label: string, names: readonly string[]): string {
 /** What a session with tool search has and one without lacks, together so none is half there. */
 interface SearchParts {
   readonly config: ResolvedToolSearch;
-  readonly catalog: SessionCatalog;
+  readonly catalogue: SessionCatalogue;
   readonly ranker: SessionRanker;
 }
 
@@ -117,13 +117,13 @@ export class ToolSearchSession {
     const setup = readSetup(resolved);
     this.#menu = setup.menu;
     this.#universeOnMenu = setup.universeOnMenu;
-    const catalog = setup.catalog;
+    const catalogue = setup.catalogue;
     const search = resolved.toolSearch;
     this.#parts =
-      search === undefined || catalog === undefined
+      search === undefined || catalogue === undefined
         ? undefined
-        : { config: search, catalog, ranker: new SessionRanker(search.ranker ?? bm25RankerFactory(), () => catalog.docs(), this.#warn) };
-    this.#admit = (id) => catalog !== undefined && catalog.searchable(id) && !this.#menu.has(id);
+        : { config: search, catalogue, ranker: new SessionRanker(search.ranker ?? bm25RankerFactory(), () => catalogue.docs(), this.#warn) };
+    this.#admit = (id) => catalogue !== undefined && catalogue.searchable(id) && !this.#menu.has(id);
     this.#journal = resolved.journal ?? new InMemoryJournal();
     this.#log = new DecisionLog(this.#journal, resolved.divergence, this.#warn);
   }
@@ -200,10 +200,10 @@ export class ToolSearchSession {
   }
 
   #offMenu(name: string): { result: ToolCallErrorResult; tainted: boolean } {
-    const catalog = this.#parts?.catalog;
-    if (this.#parts !== undefined && catalog !== undefined && catalog.searchable(name)) {
+    const catalogue = this.#parts?.catalogue;
+    if (this.#parts !== undefined && catalogue !== undefined && catalogue.searchable(name)) {
       const message = `Tool ${echoName(name)} is not loaded. Call ${this.#parts.config.toolName} with select: [${echoName(name)}] to load it.`;
-      return { result: deepFreeze({ code: "tool_not_loaded", message, suggestions: [] }), tainted: catalog.entry(name).trust.thirdParty };
+      return { result: deepFreeze({ code: "tool_not_loaded", message, suggestions: [] }), tainted: catalogue.entry(name).trust.thirdParty };
     }
     const menuNames = this.#menu.names();
     const admit = this.#admit;
@@ -212,15 +212,15 @@ export class ToolSearchSession {
     const budget = new WorkBudget(NEAR_NAMES_BUDGET);
     const candidates = function* (): Generator<string> {
       yield* menuNames;
-      if (catalog !== undefined) {
-        for (const id of catalog.universe()) {
+      if (catalogue !== undefined) {
+        for (const id of catalogue.universe()) {
           if (!budget.take(1)) return;
           if (admit(id)) yield id;
         }
       }
     };
     const suggestions = nearNames(name, candidates(), budget);
-    const tainted = suggestions.some((suggestion) => (this.#menu.get(suggestion)?.thirdParty ?? catalog?.get(suggestion)?.trust.thirdParty) === true);
+    const tainted = suggestions.some((suggestion) => (this.#menu.get(suggestion)?.thirdParty ?? catalogue?.get(suggestion)?.trust.thirdParty) === true);
     const message = `Unknown tool ${echoName(name)}.${suggestions.length > 0 ? ` Did you mean: ${suggestions.join(", ")}?` : ""}`;
     return { result: deepFreeze({ code: "unknown_tool", message, suggestions }), tainted };
   }
@@ -262,8 +262,8 @@ export class ToolSearchSession {
   }
 
   // What a catalogue tool would add to the menu, for the caps; `undefined` when it cannot load.
-  #specSize(catalog: SessionCatalog, id: string): number | undefined {
-    const spec = catalog.spec(id);
+  #specSize(catalogue: SessionCatalogue, id: string): number | undefined {
+    const spec = catalogue.spec(id);
     if (spec === undefined) {
       if (!this.#badSpecs.has(id)) {
         this.#badSpecs.add(id);
@@ -275,13 +275,13 @@ export class ToolSearchSession {
   }
 
   #plan(parts: SearchParts, results: readonly string[]): string[] {
-    return planLoaded(results, this.#budget(parts), (id) => this.#specSize(parts.catalog, id));
+    return planLoaded(results, this.#budget(parts), (id) => this.#specSize(parts.catalogue, id));
   }
 
   #sessionFingerprint(parts: SearchParts): string {
     if (this.#fingerprint === undefined) {
-      const { config: search, catalog } = parts;
-      const universe = [...catalog.universe()].map((id) => `${id}\u0000${catalog.entry(id).trust.ownTextTrusted ? 1 : 0}`);
+      const { config: search, catalogue } = parts;
+      const universe = [...catalogue.universe()].map((id) => `${id}\u0000${catalogue.entry(id).trust.ownTextTrusted ? 1 : 0}`);
       this.#fingerprint = fingerprint({
         v: 1,
         toolName: search.toolName,
@@ -302,7 +302,7 @@ export class ToolSearchSession {
     if (input.query.length > 0 && need > 0) {
       const built = parts.ranker.resolve();
       if (built === undefined) return this.#refused(name, decisionId, searchError("search_unavailable"));
-      const overAsk = this.#universeOnMenu + parts.catalog.hidden + selected.length;
+      const overAsk = this.#universeOnMenu + parts.catalogue.hidden + selected.length;
       const ranked = rankPage(built, input.query, need, overAsk, (id) => this.#admit(id) && !selected.includes(id));
       if (!ranked.ok) {
         safeWarn(this.#warn, {
@@ -320,7 +320,7 @@ export class ToolSearchSession {
     // Record first, then grow the menu: if the store throws, nothing changed.
     const decision: SearchDecision = { ranker: kind, query: recordedQuery(input.query), results, loaded };
     this.#log.record(decisionId, verdictFields(decision, verdict), this.#sessionFingerprint(parts));
-    return this.#complete(parts.catalog, name, input, decisionId, results, loaded, "live", verdict);
+    return this.#complete(parts.catalogue, name, input, decisionId, results, loaded, "live", verdict);
   }
 
   #replay(parts: SearchParts, name: string, input: SearchInput, decisionId: string, record: JournalRecord): SearchCallOutcome {
@@ -342,11 +342,11 @@ export class ToolSearchSession {
     const loaded = this.#plan(parts, results).filter((id) => recordedLoaded.has(id));
     // The recorded verdict is only ever a reason to add a note, never to widen anything.
     const verdict = { confident: stored.confident !== false, fallback: stored.fallback === true };
-    return this.#complete(parts.catalog, name, input, decisionId, results, loaded, "replay", verdict);
+    return this.#complete(parts.catalogue, name, input, decisionId, results, loaded, "replay", verdict);
   }
 
   #complete(
-    catalog: SessionCatalog,
+    catalogue: SessionCatalogue,
     name: string,
     input: SearchInput,
     decisionId: string,
@@ -360,23 +360,23 @@ export class ToolSearchSession {
     else if (verdict.fallback) notes.push(NOTE_NAME_FALLBACK);
     else if (!verdict.confident) notes.push(NOTE_NOT_CONFIDENT);
     const alreadyOn = input.select.filter((selected) => this.#menu.has(selected));
-    const notFound = input.select.filter((selected) => !this.#menu.has(selected) && !catalog.searchable(selected));
+    const notFound = input.select.filter((selected) => !this.#menu.has(selected) && !catalogue.searchable(selected));
     if (alreadyOn.length > 0) notes.push(namesNote("Already on the menu", alreadyOn));
     if (notFound.length > 0) notes.push(namesNote("No tool named", notFound));
     const loadedSet = new Set(loaded);
     if (results.some((id) => !loadedSet.has(id))) notes.push(NOTE_NOT_LOADED);
 
     for (const id of loaded) {
-      const entry = catalog.entry(id);
-      const spec = catalog.loadableSpec(id);
+      const entry = catalogue.entry(id);
+      const spec = catalogue.loadableSpec(id);
       this.#menu.add({ name: id, spec, tool: entry.tool, section: "search", thirdParty: entry.trust.thirdParty });
       this.#loadedBySearch++;
       this.#searchMenuChars += JSON.stringify(spec).length;
       this.#universeOnMenu++;
     }
-    const tools = results.map((id) => ({ name: id, description: resultDescription(catalog.entry(id).trust), loaded: loadedSet.has(id) }));
+    const tools = results.map((id) => ({ name: id, description: resultDescription(catalogue.entry(id).trust), loaded: loadedSet.has(id) }));
     const result: SearchToolsResult = notes.length > 0 ? { tools, note: notes.join(" ") } : { tools };
-    const tainted = results.some((id) => catalog.entry(id).trust.thirdParty);
+    const tainted = results.some((id) => catalogue.entry(id).trust.thirdParty);
     return { kind: "search", name, result: deepFreeze(result), tainted, decisionId, source, added: Object.freeze([...loaded]) };
   }
 }
@@ -388,7 +388,7 @@ export class ToolSearchSession {
  *
  * @example
  * await init();
- * const session = createToolSearchSession({ runId: "run-1", tools: agentTools, toolSearch: { catalog } });
+ * const session = createToolSearchSession({ runId: "run-1", tools: agentTools, toolSearch: { catalogue } });
  * const outcome = session.handleToolCall({ turn: 0, index: 0, name: "search_tools", input: { query: "open an issue" } });
  * // outcome.result → { tools: [{ name: "github__create_issue", description: "…", loaded: true }] }
  * session.menu(); // search_tools, the agent's tools, then github__create_issue

@@ -2,7 +2,7 @@ import { emitProcessWarning, safeWarn } from "../rankers/warnings.js";
 import { toolTrust } from "../trust/policy.js";
 import { toolSpec } from "../trust/spec.js";
 import { isThirdPartyName, toolKey } from "../trust/tool-definition.js";
-import { SessionCatalog } from "./catalog.js";
+import { SessionCatalogue } from "./catalogue.js";
 import { configError, type ResolvedSessionConfig } from "./config.js";
 import { Menu } from "./menu.js";
 import { searchToolSpec } from "./search-tool-spec.js";
@@ -10,7 +10,7 @@ import { searchToolSpec } from "./search-tool-spec.js";
 /** The menu at turn 0 and the catalogue view, built from a validated config. */
 export interface SessionSetup {
   readonly menu: Menu;
-  readonly catalog: SessionCatalog | undefined;
+  readonly catalogue: SessionCatalogue | undefined;
   /** Searchable catalogue tools already on the menu (`alwaysLoaded` ones). */
   readonly universeOnMenu: number;
 }
@@ -68,28 +68,28 @@ export function setUpSession(config: ResolvedSessionConfig): SessionSetup {
   });
   if (search === undefined) {
     warnRefusedNames(config, refused);
-    return { menu, catalog: undefined, universeOnMenu: 0 };
+    return { menu, catalogue: undefined, universeOnMenu: 0 };
   }
 
-  const catalog = new SessionCatalog(search, agentNames);
-  const catalogPath = Array.isArray(search.catalog) ? "toolSearch.catalog" : "toolSearch.catalog.tools";
-  warnRefusedNames(config, [...refused, ...catalog.refusedNames.map((position) => `${catalogPath}[${position}]`)]);
-  const clash = catalog.get(search.toolName);
+  const catalogue = new SessionCatalogue(search, agentNames);
+  const cataloguePath = Array.isArray(search.catalogue) ? "toolSearch.catalogue" : "toolSearch.catalogue.tools";
+  warnRefusedNames(config, [...refused, ...catalogue.refusedNames.map((position) => `${cataloguePath}[${position}]`)]);
+  const clash = catalogue.get(search.toolName);
   if (clash !== undefined) {
     throw configError(["toolSearch", "toolName"], `collides with the catalogue tool at position ${clash.position}; choose another name`);
   }
   let universeOnMenu = 0;
   (search.alwaysLoaded ?? []).forEach((id, position) => {
     const path = ["toolSearch", "alwaysLoaded", position];
-    const entry = catalog.get(id);
+    const entry = catalogue.get(id);
     if (entry === undefined) {
       throw configError(path, `${JSON.stringify(id.slice(0, 80))} is not a catalogue tool (or an agent tool already has that id)`);
     }
     if (menu.has(id)) throw configError(path, `repeats ${JSON.stringify(id.slice(0, 80))}`);
-    const spec = catalog.spec(id);
+    const spec = catalogue.spec(id);
     if (spec === undefined) throw configError(path, "names a tool whose input schema is not JSON");
     menu.add({ name: id, spec, tool: entry.tool, section: "always", thirdParty: entry.trust.thirdParty });
-    if (catalog.searchable(id)) universeOnMenu++;
+    if (catalogue.searchable(id)) universeOnMenu++;
   });
-  return { menu, catalog, universeOnMenu };
+  return { menu, catalogue, universeOnMenu };
 }

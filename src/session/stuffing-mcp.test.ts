@@ -21,7 +21,7 @@ let vocabulary: string[];
 
 beforeAll(async () => {
   await init();
-  catalogue = JSON.parse(readFileSync(new URL("data/mcp-catalog.json", ROOT), "utf8")) as Record<string, unknown>[];
+  catalogue = JSON.parse(readFileSync(new URL("data/mcp-catalogue.json", ROOT), "utf8")) as Record<string, unknown>[];
   queries = QUERY_FILES.flatMap((file) =>
     parseQueries(readFileSync(new URL(`test/fixtures/${file}.json`, ROOT), "utf8"))
       .filter((entry) => entry.fold === "dev")
@@ -49,7 +49,7 @@ function stuffer(words: readonly string[]): ToolDefinition {
 // Share of the requests on which the stuffer is first, and in the top 5.
 function stufferRates(words: number, vouchedCatalogue: boolean): { first: number; top5: number } {
   const tools = catalogue.map((tool) => (vouchedCatalogue ? { ...tool, origin: "remote" as const, trustJsonSchemaText: true } : tool));
-  // The session indexes exactly toolSearchDocs' docs (src/session/catalog.ts); a ranker over
+  // The session indexes exactly toolSearchDocs' docs (src/session/catalogue.ts); a ranker over
   // them ranks every request alike, without a session's search and menu budgets.
   const ranker = new Bm25ToolRanker(toolSearchDocs([...(tools as unknown as ToolDefinition[]), stuffer(vocabulary.slice(0, words))]));
   let first = 0;

@@ -7,7 +7,7 @@ import { createToolSearchSession } from "./session.js";
 // Keyword stuffing is worth a bounded constant (docs/scoring.md "Scoring"; DESIGN.md "Trust"): a vouched third-party
 // description that repeats the query's words 1,000 times does not outrank a well-named
 // tool whose alias says what the user says. The distractors are the real MCP catalogue.
-const EMBEDDED = new URL("../../data/mcp-catalog.json", import.meta.url);
+const EMBEDDED = new URL("../../data/mcp-catalogue.json", import.meta.url);
 
 let distractors: ToolDefinition[];
 
@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 
 function ranked(query: string, honestId: string, stuffedWords: string): string[] {
-  const catalog: ToolDefinition[] = [
+  const catalogue: ToolDefinition[] = [
     ...distractors,
     {
       id: honestId,
@@ -34,7 +34,7 @@ function ranked(query: string, honestId: string, stuffedWords: string): string[]
       aliases: [stuffedWords],
     },
   ];
-  const session = createToolSearchSession({ toolSearch: { catalog, trustJsonSchemaText: true } });
+  const session = createToolSearchSession({ toolSearch: { catalogue, trustJsonSchemaText: true } });
   const outcome = session.handleToolCall({ turn: 0, index: 0, name: "search_tools", input: { query, limit: 5 } });
   if (outcome.kind !== "search" || !("tools" in outcome.result)) throw new Error("expected search results");
   return outcome.result.tools.map((tool) => tool.name);

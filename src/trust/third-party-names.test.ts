@@ -40,7 +40,7 @@ describe("third-party names follow MCP's tool-name rule", () => {
       onWarning: (warning) => warnings.push(warning),
       tools: [{ id: "reply" }, { id: "evil agent tool", origin: "remote" }],
       toolSearch: {
-        catalog: [
+        catalogue: [
           { id: "mail__send_email", origin: "remote" },
           ...hostileNames.filter((name) => name.length > 0).map((id) => ({ id, origin: "remote" })),
           // repeated: left out, not a duplicate-id error that would echo it
@@ -55,7 +55,7 @@ describe("third-party names follow MCP's tool-name rule", () => {
     expect(outcome.kind === "search" && "tools" in outcome.result && outcome.result.tools.map((tool) => tool.name)).toEqual(["mail__send_email"]);
     expect(warnings.map((warning) => warning.code)).toEqual(["TOOLSIFT_TOOL_NAME"]);
     expect(warnings[0]!.message).toContain("7 third-party tool(s)");
-    expect(warnings[0]!.message).toContain("tools[1], toolSearch.catalog[1]");
+    expect(warnings[0]!.message).toContain("tools[1], toolSearch.catalogue[1]");
     for (const name of hostileNames.filter((name) => name.length > 0)) expect(warnings[0]!.message).not.toContain(name);
   });
 });

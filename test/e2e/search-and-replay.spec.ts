@@ -41,7 +41,7 @@ test("types a query, explains the first hit, runs the agent script and replays i
   const firstQuery = await page.evaluate(() => (window as unknown as { toolsiftPlayground: { timings: { firstQuery: number } } }).toolsiftPlayground.timings.firstQuery);
   testInfo.annotations.push({ type: "first query (ms after navigation start)", description: firstQuery.toFixed(1) });
   expect(requests.some((url) => url.endsWith(".wasm"))).toBe(true);
-  expect(requests.some((url) => url.endsWith("mcp-catalog.tsi"))).toBe(true);
+  expect(requests.some((url) => url.endsWith("mcp-catalogue.tsi"))).toBe(true);
 });
 
 test("a tampered journal is not replayed as identical", async ({ page, requests: _requests }) => {

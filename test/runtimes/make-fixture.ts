@@ -1,6 +1,6 @@
 // Regenerates test/fixtures/runtime-catalogue.json: ~150 real MCP tools sampled
 // deterministically from the full MCP catalogue (the `tools/list` dumps with their input
-// schemas, which data/mcp-catalog.json was reduced from), plus hand-written docs for scripts and
+// schemas, which data/mcp-catalogue.json was reduced from), plus hand-written docs for scripts and
 // identifier shapes the real catalogue lacks (Cyrillic, CJK ids, emoji, Greek, fullwidth).
 // Run: npx tsx test/runtimes/make-fixture.ts path/to/tools.json
 // The runtime tests never run this; they read the committed fixture.

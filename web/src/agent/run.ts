@@ -60,7 +60,7 @@ export function runScript(store: Store, calls: readonly ScriptCall[], journal: I
     tools: AGENT_TOOLS,
     journal: journal as Journal,
     onWarning: (warning) => warnings.push(`${warning.code}: ${warning.message}`),
-    toolSearch: { catalog: store.definitions, annotations: store.trust.annotations, trustJsonSchemaText: vouchedBy(store.trust.vouched), ranker },
+    toolSearch: { catalogue: store.definitions, annotations: store.trust.annotations, trustJsonSchemaText: vouchedBy(store.trust.vouched), ranker },
   });
   const initialMenu = session.menuNames();
   const steps: StepRecord[] = [];

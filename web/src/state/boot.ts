@@ -2,14 +2,14 @@
 // preloads the artifact), the artifact is loaded, and the embedded catalogue's text (for
 // display and for rebuilds) arrives behind it. Every step is timed from navigation start.
 import wasmUrl from "../../../build/toolsift.wasm?url";
-import catalogueUrl from "../../../data/mcp-catalog.json?url";
+import catalogueUrl from "../../../data/mcp-catalogue.json?url";
 import { Bm25ToolRanker, init, isToolsiftError } from "../../../src/entry/browser.js";
 import { toolSearchDocs } from "../../../src/entry/browser.js";
 import { DEFAULT_TRUST, readCatalogue, toolDefinitions, type PlaygroundTool } from "../catalogue/model.js";
 import type { IndexInfo } from "./store.js";
 
 /** The artifact `scripts/build-playground-index.ts` writes into web/public. */
-export const ARTIFACT_PATH = "./mcp-catalog.tsi";
+export const ARTIFACT_PATH = "./mcp-catalogue.tsi";
 
 export interface BootTimings {
   /** ms after navigation start when the core was compiled. */

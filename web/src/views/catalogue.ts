@@ -119,7 +119,7 @@ export function catalogueView(store: Store): HTMLElement {
             type: "button",
             onclick: () => {
               const artifact = store.ranker.serialize();
-              download(artifact, store.catalogue?.embedded === false ? "catalogue.tsi" : "mcp-catalog.tsi", "application/octet-stream");
+              download(artifact, store.catalogue?.embedded === false ? "catalogue.tsi" : "mcp-catalogue.tsi", "application/octet-stream");
             },
           },
           "Download the index artifact (.tsi)",

@@ -8,7 +8,7 @@ import { configError, type ResolvedToolSearch } from "./config.js";
 import type { ToolAnnotations } from "../trust/tool-definition.js";
 
 /** One usable catalogue entry. */
-export interface CatalogEntry {
+export interface CatalogueEntry {
   readonly key: string;
   readonly tool: ToolDefinition;
   readonly trust: ToolTrust;
@@ -17,14 +17,14 @@ export interface CatalogEntry {
 }
 
 /**
- * The session's view of `toolSearch.catalog` (DESIGN.md "Session"): entries keyed by id, minus those
+ * The session's view of `toolSearch.catalogue` (DESIGN.md "Session"): entries keyed by id, minus those
  * that share an id with a menu tool (the menu's definition wins) and third-party entries
  * whose name breaks MCP's tool-name rule (`refusedNames`), and the searchable
  * universe (entries whose id passes the `namespaces` allowlist). Index docs and menu specs
  * are built lazily: a session that never searches never pays for them.
  */
-export class SessionCatalog {
-  readonly #entries = new Map<string, CatalogEntry>();
+export class SessionCatalogue {
+  readonly #entries = new Map<string, CatalogueEntry>();
   readonly #universe = new Set<string>();
   readonly #annotations: ToolAnnotations | undefined;
   readonly #specs = new Map<string, ToolSpec | null>();
@@ -34,12 +34,12 @@ export class SessionCatalog {
   #docs: readonly ToolSearchDoc[] | undefined;
 
   constructor(
-    config: Pick<ResolvedToolSearch, "catalog" | "annotations" | "namespaces" | "trustJsonSchemaText">,
+    config: Pick<ResolvedToolSearch, "catalogue" | "annotations" | "namespaces" | "trustJsonSchemaText">,
     menuNames: ReadonlySet<string>,
   ) {
-    const { tools, allRemote } = catalogueTools(config.catalog, ["toolSearch", "catalog"]);
+    const { tools, allRemote } = catalogueTools(config.catalogue, ["toolSearch", "catalogue"]);
     const trustOptions: TrustOptions = { trustJsonSchemaText: config.trustJsonSchemaText, allRemote };
-    const base: (string | number)[] = allRemote ? ["toolSearch", "catalog", "tools"] : ["toolSearch", "catalog"];
+    const base: (string | number)[] = allRemote ? ["toolSearch", "catalogue", "tools"] : ["toolSearch", "catalogue"];
     const namespaces = config.namespaces;
     let shadowed = 0;
     const seen = new Set<string>();
@@ -68,12 +68,12 @@ export class SessionCatalog {
     this.#hidden = shadowed + this.#entries.size - this.#universe.size;
   }
 
-  get(key: string): CatalogEntry | undefined {
+  get(key: string): CatalogueEntry | undefined {
     return this.#entries.get(key);
   }
 
   /** The entry of an id the session has admitted already; a missing one is a bug in the session. */
-  entry(key: string): CatalogEntry {
+  entry(key: string): CatalogueEntry {
     const entry = this.#entries.get(key);
     if (entry === undefined) throw new ToolsiftError("internal_error", `toolsift: ${JSON.stringify(key.slice(0, 80))} is not a catalogue entry`);
     return entry;
