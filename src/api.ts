@@ -6,15 +6,15 @@ export { Bm25ToolRanker } from "./core/ranker.js";
 export type { BuildHooks, HitExplanation, ScoredHit, SearchHit, TermExplanation, ToolSearchResult } from "./core/ranker.js";
 export { CONFIDENCE_DEFAULTS } from "./core/confidence.js";
 export type { ConfidenceOptions } from "./core/confidence.js";
-export { DEFAULT_RANKER_OPTIONS, FIELDS } from "./core/options.js";
+export { RANKER_DEFAULTS, FIELDS } from "./core/options.js";
 export type { FieldName, RankerOptions, ResolvedRankerOptions } from "./core/options.js";
 export { isInitialized } from "./core/module.js";
 export type { WasmSource } from "./core/module.js";
 export { ToolsiftError, isToolsiftError } from "./errors.js";
 export type { ToolsiftErrorCode } from "./errors.js";
 export type { RankedHit, RankedSearch, ToolParamDoc, ToolRanker, ToolRankerFactory, ToolSearchDoc } from "./types.js";
-export { DEFAULT_STOPWORDS } from "./analysis/stopwords.js";
-export { DEFAULT_LEXICON } from "./analysis/lexicon.js";
+export { BUNDLED_STOPWORDS } from "./analysis/stopwords.js";
+export { TRANSLATION_LEXICON } from "./analysis/lexicon.js";
 export { ENGLISH_SYNONYMS, ENGLISH_SYNONYM_GROUPS } from "./analysis/synonyms.js";
 export { LABEL_LIMITS, WITHHELD_DESCRIPTION, skillSearchDocs, tainted, toolSearchDocs } from "./trust/index.js";
 export type {

@@ -117,7 +117,7 @@ describe("package hygiene", () => {
     const built = await import(/* @vite-ignore */ join(root, "dist/eval/index.js"));
     expect(entry.evaluate).toBe(built.evaluate);
     expect(entry.parseQueries).toBe(built.parseQueries);
-    for (const name of ["evaluate", "evaluateDetailed", "parseQueries", "DEFAULT_EVAL_OPTIONS"]) expect(main[name]).toBeUndefined();
+    for (const name of ["evaluate", "evaluateDetailed", "parseQueries", "EVAL_DEFAULTS"]) expect(main[name]).toBeUndefined();
   });
 
   it('inside the repository, import("toolsift") is the built package', async () => {

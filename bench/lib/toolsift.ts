@@ -14,7 +14,7 @@ export interface ToolsiftRanker {
 }
 export interface ToolsiftApi {
   init(): Promise<unknown>;
-  DEFAULT_RANKER_OPTIONS?: { readonly analyzer?: string };
+  RANKER_DEFAULTS?: { readonly analyzer?: string };
   Bm25ToolRanker: {
     new (docs: readonly ToolSearchDoc[], options?: Record<string, unknown>): ToolsiftRanker;
     load?(bytes: Uint8Array, options?: Record<string, unknown>): ToolsiftRanker;
@@ -136,9 +136,9 @@ export async function toolsiftEngines(): Promise<{ engines: EngineFactory[]; not
   if (!loaded.ok) return { engines: [], notes: [loaded.reason] };
   const engines: EngineFactory[] = [];
   const notes: string[] = [];
-  const defaultAnalyzer = loaded.value.DEFAULT_RANKER_OPTIONS?.analyzer;
+  const defaultAnalyzer = loaded.value.RANKER_DEFAULTS?.analyzer;
   const variants: [string, Record<string, unknown> | undefined][] = [["toolsift", undefined]];
-  // The default engine's description names its analyzer (from DEFAULT_RANKER_OPTIONS).
+  // The default engine's description names its analyzer (from RANKER_DEFAULTS).
   for (const analyzer of ["plural", "stem"]) {
     if (analyzer !== defaultAnalyzer) variants.push([`toolsift ${analyzer}`, { analyzer }]);
   }

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { Bm25ToolRanker, init } from "../index.js";
-import { DEFAULT_LEXICON, unpackRussian } from "./lexicon.js";
+import { TRANSLATION_LEXICON, unpackRussian } from "./lexicon.js";
 import { RUSSIAN_LEXICON_PACKED } from "./russian-lexicon-packed.js";
 import { RUSSIAN_LEXICON_TABLE } from "./russian-lexicon.js";
-import { DEFAULT_STOPWORDS } from "./stopwords.js";
+import { BUNDLED_STOPWORDS } from "./stopwords.js";
 
 const CYRILLIC_WORD = /^[а-я]+$/; // `ё` is absent on purpose: the analyzer folds it to `е`
 const HAN_WORD = /^\p{Script=Han}{2,4}$/u;
@@ -24,7 +24,7 @@ const BANNED_KEY_PARTS = [
   "飞书", "钉钉", "微信", "高德", "百度", "腾讯", "谷歌", "微软", "阿里",
 ];
 
-const entries = Object.entries(DEFAULT_LEXICON);
+const entries = Object.entries(TRANSLATION_LEXICON);
 const russianKeys = entries.map(([key]) => key).filter((key) => CYRILLIC_WORD.test(key));
 const chineseKeys = entries.map(([key]) => key).filter((key) => HAN_WORD.test(key));
 
@@ -35,9 +35,9 @@ beforeAll(async () => {
   core = new Bm25ToolRanker([{ id: "a", description: "a", tags: [], aliases: [] }]);
 });
 
-describe("DEFAULT_LEXICON", () => {
+describe("TRANSLATION_LEXICON", () => {
   it("is frozen, and so is every list of English words", () => {
-    expect(Object.isFrozen(DEFAULT_LEXICON)).toBe(true);
+    expect(Object.isFrozen(TRANSLATION_LEXICON)).toBe(true);
     for (const [key, english] of entries) expect(Object.isFrozen(english), key).toBe(true);
   });
 
@@ -46,12 +46,12 @@ describe("DEFAULT_LEXICON", () => {
     // One byte per letter: no Cyrillic is left in the packed keys.
     expect(RUSSIAN_LEXICON_PACKED).toMatch(/^[a-z0-5 =\n]+$/);
     const forms = RUSSIAN_LEXICON_TABLE.split("\n").flatMap((line) => line.split("=")[0]!.split(" "));
-    expect(forms.every((form) => form in DEFAULT_LEXICON)).toBe(true);
+    expect(forms.every((form) => form in TRANSLATION_LEXICON)).toBe(true);
   });
 
   it("has no prototype, so an arbitrary looked-up word finds nothing", () => {
-    expect(DEFAULT_LEXICON["constructor"]).toBeUndefined();
-    expect(DEFAULT_LEXICON["toString"]).toBeUndefined();
+    expect(TRANSLATION_LEXICON["constructor"]).toBeUndefined();
+    expect(TRANSLATION_LEXICON["toString"]).toBeUndefined();
   });
 
   it("has 300–600 Russian keys, 200–350 Chinese keys and no other keys", () => {
@@ -77,7 +77,7 @@ describe("DEFAULT_LEXICON", () => {
   });
 
   it("neither keys nor expands to a stopword", () => {
-    const stopTerms = new Set(DEFAULT_STOPWORDS.flatMap((entry) => core.analyze(entry)));
+    const stopTerms = new Set(BUNDLED_STOPWORDS.flatMap((entry) => core.analyze(entry)));
     const bad = entries.filter(
       ([key, english]) => stopTerms.has(key) || english.some((word) => core.analyze(word).some((term) => stopTerms.has(term))),
     );
@@ -88,7 +88,7 @@ describe("DEFAULT_LEXICON", () => {
     // As the core matches them (docs/analyzer.md §A6 step 5): doubled letters once, then stemmed.
     const stemmer = new Bm25ToolRanker([{ id: "a", description: "a", tags: [], aliases: [] }], { analyzer: "stem", stopwords: [] });
     const matched = (word: string): string[] => stemmer.analyze(word.replace(/(.)\1+/g, "$1"));
-    const stopStems = new Set(DEFAULT_STOPWORDS.filter((entry) => CYRILLIC_WORD.test(entry)).flatMap(matched));
+    const stopStems = new Set(BUNDLED_STOPWORDS.filter((entry) => CYRILLIC_WORD.test(entry)).flatMap(matched));
     expect(stopStems.has(matched("меня")[0]!)).toBe(true);
     expect(russianKeys.filter((key) => matched(key).some((stem) => stopStems.has(stem)))).toEqual([]);
   });
@@ -111,13 +111,13 @@ describe("DEFAULT_LEXICON", () => {
   });
 
   it("carries the examples of docs/analyzer.md §A6 and several forms of common words", () => {
-    expect(DEFAULT_LEXICON["пулреквест"]).toEqual(["pull", "request"]);
-    expect(DEFAULT_LEXICON["выкати"]).toEqual(["deploy", "release"]);
-    expect(DEFAULT_LEXICON["таска"]).toEqual(["task"]);
-    expect(DEFAULT_LEXICON["созвон"]).toEqual(["meeting", "call"]);
-    expect(DEFAULT_LEXICON["合并请求"]).toEqual(["merge", "request"]);
+    expect(TRANSLATION_LEXICON["пулреквест"]).toEqual(["pull", "request"]);
+    expect(TRANSLATION_LEXICON["выкати"]).toEqual(["deploy", "release"]);
+    expect(TRANSLATION_LEXICON["таска"]).toEqual(["task"]);
+    expect(TRANSLATION_LEXICON["созвон"]).toEqual(["meeting", "call"]);
+    expect(TRANSLATION_LEXICON["合并请求"]).toEqual(["merge", "request"]);
     for (const form of ["задача", "задачу", "задачи", "задач", "создай", "создать", "письмо", "письма", "ветку", "ветки"]) {
-      expect(DEFAULT_LEXICON[form], form).toBeDefined();
+      expect(TRANSLATION_LEXICON[form], form).toBeDefined();
     }
   });
 });

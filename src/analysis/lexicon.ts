@@ -352,8 +352,8 @@ function buildLexicon(table: string): Readonly<Record<string, readonly string[]>
  * change that.
  *
  * @example
- * DEFAULT_LEXICON["пулреквест"]; // ["pull", "request"]
- * DEFAULT_LEXICON["выкати"]; // ["deploy", "release"]
- * DEFAULT_LEXICON["合并请求"]; // ["merge", "request"]
+ * TRANSLATION_LEXICON["пулреквест"]; // ["pull", "request"]
+ * TRANSLATION_LEXICON["выкати"]; // ["deploy", "release"]
+ * TRANSLATION_LEXICON["合并请求"]; // ["merge", "request"]
  */
-export const DEFAULT_LEXICON: Readonly<Record<string, readonly string[]>> = buildLexicon(`${unpackRussian(RUSSIAN_LEXICON_PACKED)}\n${CHINESE}`);
+export const TRANSLATION_LEXICON: Readonly<Record<string, readonly string[]>> = buildLexicon(`${unpackRussian(RUSSIAN_LEXICON_PACKED)}\n${CHINESE}`);

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { Bm25ToolRanker, init } from "../index.js";
 import { resolveRankerOptions } from "../core/options.js";
-import { DEFAULT_STOPWORDS } from "./stopwords.js";
+import { BUNDLED_STOPWORDS } from "./stopwords.js";
 
 // Words docs/analyzer.md §A6 keeps out of the list: they change what a request asks for.
 const NEGATIONS = ["not", "no", "without", "never", "none", "не", "нет", "без", "ни", "никогда"];
@@ -25,20 +25,20 @@ const DOCS = [
 
 function ranker(analyzer: "plural" | "stem"): Bm25ToolRanker {
   // No lexicon: queryTerms then shows only the query's own words.
-  return new Bm25ToolRanker(DOCS, { analyzer, stopwords: [...DEFAULT_STOPWORDS], lexicon: false });
+  return new Bm25ToolRanker(DOCS, { analyzer, stopwords: [...BUNDLED_STOPWORDS], lexicon: false });
 }
 
 beforeAll(async () => {
   await init();
 });
 
-describe("DEFAULT_STOPWORDS", () => {
+describe("BUNDLED_STOPWORDS", () => {
   it("is a frozen list of distinct lower-case strings within the 256-entry bound", () => {
-    expect(Object.isFrozen(DEFAULT_STOPWORDS)).toBe(true);
-    expect(DEFAULT_STOPWORDS.length).toBeGreaterThan(100);
-    expect(DEFAULT_STOPWORDS.length).toBeLessThanOrEqual(256);
-    expect(new Set(DEFAULT_STOPWORDS).size).toBe(DEFAULT_STOPWORDS.length);
-    for (const entry of DEFAULT_STOPWORDS) {
+    expect(Object.isFrozen(BUNDLED_STOPWORDS)).toBe(true);
+    expect(BUNDLED_STOPWORDS.length).toBeGreaterThan(100);
+    expect(BUNDLED_STOPWORDS.length).toBeLessThanOrEqual(256);
+    expect(new Set(BUNDLED_STOPWORDS).size).toBe(BUNDLED_STOPWORDS.length);
+    for (const entry of BUNDLED_STOPWORDS) {
       expect(entry, entry).toBe(entry.toLowerCase());
       expect(entry, entry).toBe(entry.trim());
       expect(entry, entry).not.toMatch(/ё/);
@@ -46,12 +46,12 @@ describe("DEFAULT_STOPWORDS", () => {
   });
 
   it("is accepted by the ranker options schema", () => {
-    expect(resolveRankerOptions({ stopwords: DEFAULT_STOPWORDS }).stopwords).toEqual([...DEFAULT_STOPWORDS]);
+    expect(resolveRankerOptions({ stopwords: BUNDLED_STOPWORDS }).stopwords).toEqual([...BUNDLED_STOPWORDS]);
   });
 
   it("covers articles, prepositions and conversational fillers in English and Russian", () => {
     for (const word of ["the", "a", "of", "please", "could you", "i want", "в", "на", "пожалуйста", "мне нужно", "подскажи"]) {
-      expect(DEFAULT_STOPWORDS, word).toContain(word);
+      expect(BUNDLED_STOPWORDS, word).toContain(word);
     }
   });
 
@@ -59,7 +59,7 @@ describe("DEFAULT_STOPWORDS", () => {
     // Compared after analysis, where it matters: a stopword whose folded form equals a kept
     // word's folded form would drop that word from every query.
     const core = ranker(analyzer);
-    const stopTerms = new Set(DEFAULT_STOPWORDS.flatMap((entry) => core.analyze(entry)));
+    const stopTerms = new Set(BUNDLED_STOPWORDS.flatMap((entry) => core.analyze(entry)));
     for (const word of [...NEGATIONS, ...QUESTION_WORDS, ...ACTION_VERBS, ...SCOPE_WORDS]) {
       for (const term of core.analyze(word)) expect(stopTerms.has(term), `${word} → ${term}`).toBe(false);
     }
@@ -67,7 +67,7 @@ describe("DEFAULT_STOPWORDS", () => {
 
   it("every entry still yields at least one token after analysis", () => {
     const core = ranker("plural");
-    for (const entry of DEFAULT_STOPWORDS) expect(core.analyze(entry).length, entry).toBeGreaterThan(0);
+    for (const entry of BUNDLED_STOPWORDS) expect(core.analyze(entry).length, entry).toBeGreaterThan(0);
   });
 
   it("leaves the words that carry the request, in both languages", () => {

@@ -19,11 +19,11 @@
  * (docs/analyzer.md §A6); pass `[]` to disable stopwords, or a list of your own.
  *
  * @example
- * const ranker = new Bm25ToolRanker(docs, { stopwords: [...DEFAULT_STOPWORDS, "asap"] });
+ * const ranker = new Bm25ToolRanker(docs, { stopwords: [...BUNDLED_STOPWORDS, "asap"] });
  * ranker.rank("could you please list the open issues", 5);
  * // scored on: list, open, issue
  */
-export const DEFAULT_STOPWORDS: readonly string[] = Object.freeze([
+export const BUNDLED_STOPWORDS: readonly string[] = Object.freeze([
   // English: articles and conjunctions
   "a", "an", "the", "and", "or", "but", "so", "then", "if",
   // English: prepositions

@@ -23,7 +23,7 @@ import {
 import { corrupt } from "./artifact-layout.js";
 import { LITTLE_ENDIAN, hashBytes } from "./checksum.js";
 import { IdTable } from "./ids.js";
-import { DEFAULT_RANKER_OPTIONS, FIELDS, type ResolvedRankerOptions } from "./options.js";
+import { RANKER_DEFAULTS, FIELDS, type ResolvedRankerOptions } from "./options.js";
 
 const OPTIONS_BYTES = OPTIONS_WEIGHTS + 8 * (FIELDS.length + 3);
 
@@ -74,7 +74,7 @@ export function analyzerFingerprint(options: ResolvedRankerOptions): number {
 }
 
 // The bundled options, frozen (read-only lists) but otherwise a resolved options object.
-export const BUNDLED_OPTIONS = DEFAULT_RANKER_OPTIONS as unknown as ResolvedRankerOptions;
+export const BUNDLED_OPTIONS = RANKER_DEFAULTS as unknown as ResolvedRankerOptions;
 let defaultRecord: Uint8Array | undefined;
 
 export function defaultOptionsRecord(): Uint8Array {

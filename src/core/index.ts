@@ -3,7 +3,7 @@ export type { BuildHooks, HitExplanation, ScoredHit, SearchHit, TermExplanation,
 export { CONFIDENCE_DEFAULTS, resolveConfidenceOptions } from "./confidence.js";
 export type { ConfidenceOptions, ResolvedConfidenceOptions } from "./confidence.js";
 export { MIN_FRAGMENT_LENGTH } from "./name-fallback.js";
-export { DEFAULT_RANKER_OPTIONS, FIELDS, rankerOptionsSchema, resolveRankerOptions } from "./options.js";
+export { RANKER_DEFAULTS, FIELDS, rankerOptionsSchema, resolveRankerOptions } from "./options.js";
 export type { FieldName, RankerOptions, ResolvedRankerOptions } from "./options.js";
 export { initWith, isInitialized } from "./module.js";
 export type { WasmSource } from "./module.js";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ToolsiftError } from "../errors.js";
 import { resolveConfidenceOptions } from "./confidence.js";
-import { DEFAULT_RANKER_OPTIONS, resolveRankerOptions } from "./options.js";
+import { RANKER_DEFAULTS, resolveRankerOptions } from "./options.js";
 
 function failure(resolve: () => unknown): { code: string; path: unknown; message: string } {
   try {
@@ -50,7 +50,7 @@ describe("ranker option errors", () => {
     const stopwords = ["the"];
     expect(resolveRankerOptions({ stopwords }).stopwords).not.toBe(stopwords);
     expect(resolveRankerOptions({ stopwords }).stopwords).toEqual(stopwords);
-    expect(resolveRankerOptions({}).stopwords).toBe(DEFAULT_RANKER_OPTIONS.stopwords);
+    expect(resolveRankerOptions({}).stopwords).toBe(RANKER_DEFAULTS.stopwords);
     expect(resolveRankerOptions({ k1: 10, b: 0, maxQueryTerms: 1, analyzer: "stem" })).toMatchObject({ k1: 10, b: 0, maxQueryTerms: 1, analyzer: "stem" });
   });
 });

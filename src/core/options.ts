@@ -1,6 +1,6 @@
 import { z } from "zod/mini";
-import { DEFAULT_LEXICON } from "../analysis/lexicon.js";
-import { DEFAULT_STOPWORDS } from "../analysis/stopwords.js";
+import { TRANSLATION_LEXICON } from "../analysis/lexicon.js";
+import { BUNDLED_STOPWORDS } from "../analysis/stopwords.js";
 import { ENGLISH_SYNONYMS } from "../analysis/synonyms.js";
 import { ToolsiftError } from "../errors.js";
 import { checked, listOf, numberIn, oneOf } from "./checked.js";
@@ -17,8 +17,8 @@ export type FieldName = (typeof FIELDS)[number];
  * - `b`: length normalization, 0–1 (0: none; 1: full).
  * - `maxQueryTerms`: distinct query terms scored, 1–64.
  * - `termSelection`: which terms survive the cap: the `first` in query order or the `rarest`.
- * - `stopwords`: query-only stopwords (`DEFAULT_STOPWORDS`), at most 256 entries; `[]` disables.
- * - `lexicon`: query expansion (`DEFAULT_LEXICON`, Russian and Chinese → English): a word or
+ * - `stopwords`: query-only stopwords (`BUNDLED_STOPWORDS`), at most 256 entries; `[]` disables.
+ * - `lexicon`: query expansion (`TRANSLATION_LEXICON`, Russian and Chinese → English): a word or
  *   phrase → English words; `false` disables. At most 20,000 keys.
  * - `expansionWeight`: query weight of lexicon terms, 0–1 (0: expansions never count; 1: as
  *   much as the query's own words).
@@ -33,16 +33,16 @@ export type FieldName = (typeof FIELDS)[number];
  *   a tool whose name the query spells out wins over descriptions that mention the words).
  */
 /** The bundled lexicon: Russian and Chinese → English, plus the English synonyms. */
-const BUNDLED_LEXICON: Readonly<Record<string, readonly string[]>> = Object.freeze({ ...DEFAULT_LEXICON, ...ENGLISH_SYNONYMS });
+const BUNDLED_LEXICON: Readonly<Record<string, readonly string[]>> = Object.freeze({ ...TRANSLATION_LEXICON, ...ENGLISH_SYNONYMS });
 
-export const DEFAULT_RANKER_OPTIONS = Object.freeze({
+export const RANKER_DEFAULTS = Object.freeze({
   analyzer: "plural" as "plural" | "stem",
   weights: Object.freeze({ name: 3, aliases: 2, tags: 1, summary: 2, description: 0.5, params: 0.5 }),
   k1: 1.8,
   b: 0.75,
   maxQueryTerms: 64,
   termSelection: "rarest" as "first" | "rarest",
-  stopwords: DEFAULT_STOPWORDS,
+  stopwords: BUNDLED_STOPWORDS,
   lexicon: BUNDLED_LEXICON as Readonly<Record<string, readonly string[]>> | false,
   expansionWeight: 1,
   relatedWeight: 0.3,
@@ -68,7 +68,7 @@ function isLexicon(value: unknown): boolean {
   return true;
 }
 
-const defaults = DEFAULT_RANKER_OPTIONS;
+const defaults = RANKER_DEFAULTS;
 
 // The messages of a `z.string()` with a length check.
 const isStopword = (value: unknown) => (typeof value !== "string" ? "must be a string" : value.length > 200 ? "allows at most 200" : undefined);

@@ -14,7 +14,7 @@ import { CoreMemory, keepWorkingMemory, takeWorkingMemory } from "./memory.js";
 import { NameIndex, matchNames } from "./name-fallback.js";
 import { MAX_DOCUMENTS, idOrder, validateDocs } from "./validate.js";
 import { coreBuildId, instantiateCore } from "./module.js";
-import { DEFAULT_RANKER_OPTIONS, FIELDS, resolveRankerOptions, type FieldName, type RankerOptions, type ResolvedRankerOptions } from "./options.js";
+import { RANKER_DEFAULTS, FIELDS, resolveRankerOptions, type FieldName, type RankerOptions, type ResolvedRankerOptions } from "./options.js";
 
 const CYRILLIC = /[\u0400-\u04ff]/;
 const HAN = /[\u4e00-\u9fff]/;
@@ -96,7 +96,7 @@ function configureScoring(memory: CoreMemory, options: ResolvedRankerOptions): v
 const bundledTables = new Map<string, readonly [Uint8Array, Uint8Array]>();
 
 function bundledTablesKey(options: ResolvedRankerOptions): string | undefined {
-  const bundled = DEFAULT_RANKER_OPTIONS;
+  const bundled = RANKER_DEFAULTS;
   return options.stopwords === bundled.stopwords && options.lexicon === bundled.lexicon ? options.analyzer : undefined;
 }
 
@@ -272,7 +272,7 @@ export class Bm25ToolRanker implements ToolRanker {
       (memory, stored) => {
         // The bundled stopwords and lexicon come back as the bundled objects (already valid);
         // everything else an artifact holds is checked like a caller's options.
-        const bundled = DEFAULT_RANKER_OPTIONS;
+        const bundled = RANKER_DEFAULTS;
         if (stored === bundled) return configureScoring(memory, stored);
         try {
           resolveRankerOptions({

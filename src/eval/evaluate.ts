@@ -62,7 +62,7 @@ export interface EvalReport {
 }
 
 /** Defaults of `EvalOptions`. */
-export const DEFAULT_EVAL_OPTIONS = { limit: 10 } as const;
+export const EVAL_DEFAULTS = { limit: 10 } as const;
 
 // The metrics are fixed at these depths; `limit` never lowers the depth asked of the ranker.
 const METRIC_DEPTH = 10;
@@ -105,7 +105,7 @@ function run(
   options: EvalOptions,
   rows: EvalRow[] | undefined,
 ): EvalMetrics {
-  const limit = options.limit ?? DEFAULT_EVAL_OPTIONS.limit;
+  const limit = options.limit ?? EVAL_DEFAULTS.limit;
   if (!Number.isInteger(limit) || limit < 1) {
     throw new ToolsiftError("invalid_option", `limit must be an integer ≥ 1, got ${String(limit)}`, {
       path: ["limit"],

@@ -1,4 +1,4 @@
-export { evaluate, evaluateDetailed, DEFAULT_EVAL_OPTIONS } from "./evaluate.js";
+export { evaluate, evaluateDetailed, EVAL_DEFAULTS } from "./evaluate.js";
 export type { EvalMetrics, EvalOptions, EvalReport, EvalRow } from "./evaluate.js";
 export { parseQueries } from "./queries.js";
 export type { EvalFold, EvalQuery } from "./queries.js";

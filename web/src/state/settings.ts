@@ -1,6 +1,6 @@
 // The ranking settings the settings panel edits, their URL form, and the ranker options
 // they stand for. The lexicon is switched on only when this build's ranker knows it.
-import { DEFAULT_RANKER_OPTIONS, FIELDS, rankerOptionsSchema } from "../../../src/core/index.js";
+import { RANKER_DEFAULTS, FIELDS, rankerOptionsSchema } from "../../../src/core/index.js";
 import type { FieldName, RankerOptions } from "../../../src/core/index.js";
 
 export type Weights = Record<FieldName, number>;
@@ -17,18 +17,18 @@ export interface Settings {
   readonly expansionWeight: number;
 }
 
-const defaults = DEFAULT_RANKER_OPTIONS as typeof DEFAULT_RANKER_OPTIONS & { expansionWeight?: number };
+const defaults = RANKER_DEFAULTS as typeof RANKER_DEFAULTS & { expansionWeight?: number };
 
 /** True when the ranker options include query expansion (`lexicon`). */
 export const LEXICON_SUPPORTED = "lexicon" in rankerOptionsSchema.shape;
 
 export const DEFAULT_SETTINGS: Settings = Object.freeze({
-  analyzer: DEFAULT_RANKER_OPTIONS.analyzer,
-  weights: Object.freeze({ ...DEFAULT_RANKER_OPTIONS.weights }),
-  k1: DEFAULT_RANKER_OPTIONS.k1,
-  b: DEFAULT_RANKER_OPTIONS.b,
-  maxQueryTerms: DEFAULT_RANKER_OPTIONS.maxQueryTerms,
-  termSelection: DEFAULT_RANKER_OPTIONS.termSelection,
+  analyzer: RANKER_DEFAULTS.analyzer,
+  weights: Object.freeze({ ...RANKER_DEFAULTS.weights }),
+  k1: RANKER_DEFAULTS.k1,
+  b: RANKER_DEFAULTS.b,
+  maxQueryTerms: RANKER_DEFAULTS.maxQueryTerms,
+  termSelection: RANKER_DEFAULTS.termSelection,
   stopwords: true,
   lexicon: LEXICON_SUPPORTED,
   expansionWeight: defaults.expansionWeight ?? 0.5,
