@@ -1,4 +1,5 @@
-// The artifact checksum (DESIGN.md "Index artifact"): four lanes of xor-rotate-multiply over little-endian words, then the tail bytes.
+import { ToolsiftError } from "../errors.js";
+// The artifact checksum (DESIGN.md "Index artifact"): sixteen lanes of xor-rotate-multiply over little-endian words, then the tail bytes.
 
 const PRIME_A = 0x9e3779b1;
 const PRIME_B = 0x85ebca77;
@@ -61,7 +62,7 @@ export function checksumLanes(): Int32Array {
  * small artifacts and when serializing; a large artifact's load sums its bytes in the core.
  */
 export function absorbBlocks(lanes: Int32Array, bytes: Uint8Array): void {
-  if (bytes.length % CHECKSUM_BLOCK !== 0) throw new RangeError("checksum input must be whole 64-byte blocks");
+  if (bytes.length % CHECKSUM_BLOCK !== 0) throw new ToolsiftError("internal_error", "checksum input must be whole 64-byte blocks");
   const words = LITTLE_ENDIAN && bytes.byteOffset % 4 === 0 ? new Int32Array(bytes.buffer, bytes.byteOffset, bytes.length >>> 2) : undefined;
   for (let at = 0; at < bytes.length; at += CHECKSUM_BLOCK) {
     for (let lane = 0; lane < LANES; lane++) {

@@ -109,7 +109,7 @@ function configureCore(memory: CoreMemory, options: ResolvedRankerOptions): void
     core.prepareTables(tables[0].length, tables[1].length);
     memory.bytes(core.sectionPointer(SECTION_STOPWORD_TABLE), tables[0].length).set(tables[0]);
     memory.bytes(core.sectionPointer(SECTION_LEXICON_TABLES), tables[1].length).set(tables[1]);
-    if (core.restoreTables() !== STATUS_OK) throw new Error("toolsift internal error: the bundled query tables did not restore");
+    if (core.restoreTables() !== STATUS_OK) throw new ToolsiftError("internal_error", "toolsift: the bundled query tables did not restore");
     return;
   }
   // Stopwords are analyzed as one text: a newline separates them as any separator would.
@@ -171,9 +171,11 @@ function lexiconChunks(lexicon: Readonly<Record<string, readonly string[]>>, siz
 
 const scoredHit = (id: string, score: number): ScoredHit => ({ id, score });
 
-/** Clamps a result limit (DESIGN.md "Data flow of one query"): NaN is a RangeError; the rest is clamped to [0, size]. */
+/** Clamps a result limit (DESIGN.md "Data flow of one query"): NaN is an `invalid_query` error; the rest is clamped to [0, size]. */
 export function clampLimit(limit: number, size: number): number {
-  if (typeof limit !== "number" || Number.isNaN(limit)) throw new RangeError(`limit must be a number, got ${String(limit)}`);
+  if (typeof limit !== "number" || Number.isNaN(limit)) {
+    throw new ToolsiftError("invalid_query", `limit must be a number, got ${String(limit).slice(0, 40)}`, { path: ["limit"] });
+  }
   if (limit <= 0) return 0;
   if (limit >= size) return size;
   return Math.floor(limit);

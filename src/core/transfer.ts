@@ -1,3 +1,4 @@
+import { ToolsiftError } from "../errors.js";
 // A built index's move from the core that built it into a fresh core of its own.
 import { SECTION_FIELD_FREQUENCIES, SECTION_LEXICON_TABLES, SECTION_POSTING_ENTRIES, SECTION_SATURATIONS, SECTION_STOPWORD_TABLE, STATUS_OK } from "./abi.js";
 import { CORE_SECTIONS } from "./artifact-layout.js";
@@ -18,7 +19,7 @@ export function transferIndex(from: CoreMemory, to: CoreMemory, configure: (memo
   const records = source.recordTotal();
   const sizes = [source.documents(), source.termCount(), source.termPoolLength(), records] as const;
   if (!target.prepareLoad(...sizes, source.sectionBytes(SECTION_STOPWORD_TABLE), source.sectionBytes(SECTION_LEXICON_TABLES))) {
-    throw new Error("toolsift internal error: a built index does not fit a fresh core");
+    throw new ToolsiftError("internal_error", "toolsift: a built index does not fit a fresh core");
   }
   for (const id of CORE_SECTIONS) {
     if (PLACED_SECTIONS.includes(id)) continue;
@@ -39,7 +40,7 @@ export function transferIndex(from: CoreMemory, to: CoreMemory, configure: (memo
     }
   }
   const status = target.finishLoad();
-  if (status !== STATUS_OK) throw new Error(`toolsift internal error: a built index failed check ${status}`);
+  if (status !== STATUS_OK) throw new ToolsiftError("internal_error", `toolsift: a built index failed check ${status}`);
 }
 
 /** Sections a transfer fills from the building core's batches instead of copying them whole. */

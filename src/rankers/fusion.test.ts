@@ -50,7 +50,7 @@ describe("fuseRankers", () => {
   it("throws when a component fails, and for NaN limits", () => {
     const broken: ToolRanker = { kind: "broken", rank: () => { throw new Error("down"); } };
     expect(() => fuseRankers([fixed("x", ["a"]), broken]).rank("q", 5)).toThrow(expect.objectContaining({ code: "invalid_ranker" }));
-    expect(() => fuseRankers([fixed("x", ["a"])]).rank("q", Number.NaN)).toThrow(RangeError);
+    expect(() => fuseRankers([fixed("x", ["a"])]).rank("q", Number.NaN)).toThrow(expect.objectContaining({ code: "invalid_query" }));
     expect(fuseRankers([fixed("x", ["a"])]).rank("q", -1)).toEqual([]);
   });
 

@@ -2,6 +2,7 @@ import { ToolsiftError } from "../errors.js";
 import type { RankedHit, ToolRanker, ToolRankerFactory, ToolSearchDoc } from "../types.js";
 import { clipHits } from "./clip.js";
 import { checkRankerInput, isThenable, rankerKind, type RankerInput } from "./shape.js";
+import { clampLimit } from "../core/ranker.js";
 
 /** Options of `fuseRankers`. */
 export interface FusionOptions {
@@ -24,10 +25,9 @@ export const FUSION_DEFAULTS = Object.freeze({ k: 60, depth: 0 });
 
 const MAX_FUSION_LIMIT = 1000;
 
+// The ranker's own clamp (NaN is an `invalid_query` error), at most MAX_FUSION_LIMIT.
 function fusionLimit(limit: number): number {
-  if (typeof limit !== "number" || Number.isNaN(limit)) throw new RangeError(`limit must be a number, got ${String(limit)}`);
-  if (limit <= 0) return 0;
-  return Math.min(Math.floor(limit), MAX_FUSION_LIMIT);
+  return clampLimit(limit, MAX_FUSION_LIMIT);
 }
 
 interface Resolved {
