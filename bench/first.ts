@@ -1,4 +1,4 @@
-// The first benchmark (issue 2): the MCP catalogue replicated to 10,000 tools with id
+// The first benchmark: the MCP catalogue replicated to 10,000 tools with id
 // prefixes; query latency p50/p99 of toolsift, wink-bm25-text-search and MiniSearch on the
 // held-out ToolBench test requests (long, agent-style), measured in the same run; the
 // ratios are what toolsift is faster by.

@@ -1,4 +1,4 @@
-// No input crashes the module or corrupts later results (issue 2, "Bad input"). Every case
+// No input crashes the module or corrupts later results. Every case
 // runs against one long-lived ranker: a fixed probe query must return identical hits before
 // and after the bad input, and identical to a freshly built ranker.
 import { readFileSync } from "node:fs";

@@ -1,4 +1,4 @@
-// Memory does not grow across 100,000 queries (issue 2, "Bad input"): after a warm-up, the
+// Memory does not grow across 100,000 queries: after a warm-up, the
 // core's linear memory keeps its size while varied queries of every shape are ranked, and a
 // fixed query still returns the same hits.
 import { createHash } from "node:crypto";

@@ -1,4 +1,4 @@
-// The `toolsift` command line (issue: build once, load anywhere, evaluate on real benchmarks).
+// The `toolsift` command line: build once, load anywhere, evaluate on real benchmarks.
 // Exit codes: 0 ok, 1 usage, 2 bad input, 70 internal error (DESIGN.md "Command line and package entries").
 import { readFile } from "node:fs/promises";
 import { catalogueDocs } from "../catalogue/index.js";

@@ -1,5 +1,5 @@
 // Deno runtime test, run by `deno test` (scripts/test.mjs). A .js file: Deno's type-checker
-// rejects the entry's `import source` (see notes/toolchain-probe.md §8). "toolsift" resolves
+// rejects the entry's `import source` (Deno 2.9 does not check source-phase imports). "toolsift" resolves
 // through package.json's exports map with the `deno` condition to dist/entry/deno.js, which
 // imports the .wasm as a source-phase module (no permissions needed for that).
 import * as api from "toolsift";
