@@ -1,0 +1,14 @@
+// Details a new user trips over: timings that say what they measured, a narrow screen, errors
+// in view, readable journal lines, Chinese that renders, descriptions without raw markup, and
+// an "in no tool" list that lists only words no tool has.
+import { expect, hits, openPlayground, test, typeQuery } from "./fixtures.js";
+
+test("a cold first query is shown apart from the steady per-query time", async ({ page, requests: _requests }) => {
+  // The page's first query pays for cold code paths: one run of it is not "per query".
+  await openPlayground(page, "/?q=%D1%81%D0%BE%D0%B7%D0%B4%D0%B0%D0%B9+%D0%BF%D1%83%D0%BB%D1%80%D0%B5%D0%BA%D0%B2%D0%B5%D1%81%D1%82");
+  const timing = page.locator(".timing");
+  await expect(timing).toContainText(/per query \(rank over [\d,]+ tools, mean of \d+ runs after a first run of [\d.,]+ (µs|ms)\)/);
+  const runs = Number(/mean of (\d+) runs/.exec((await timing.textContent()) ?? "")?.[1]);
+  expect(runs).toBeGreaterThanOrEqual(5);
+  await expect(page.getByTestId("query-first-time")).toHaveText(/^[\d.,]+ (µs|ms)$/);
+});
