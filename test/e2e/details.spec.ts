@@ -12,3 +12,25 @@ test("a cold first query is shown apart from the steady per-query time", async (
   expect(runs).toBeGreaterThanOrEqual(5);
   await expect(page.getByTestId("query-first-time")).toHaveText(/^[\d.,]+ (µs|ms)$/);
 });
+
+test("the Chinese example renders as characters, not as boxes", async ({ page, requests: _requests }) => {
+  await openPlayground(page);
+  const chip = page.locator("button.chip.example", { hasText: "截取网页截图" });
+  await expect(chip).toBeVisible();
+  // A missing glyph is drawn as the same empty box for every character: draw two different
+  // characters in the chip's font and compare the pixels.
+  const distinct = await chip.evaluate((element) => {
+    const font = getComputedStyle(element).font;
+    const pixels = (text: string) => {
+      const canvas = document.createElement("canvas");
+      canvas.width = 64;
+      canvas.height = 64;
+      const context = canvas.getContext("2d")!;
+      context.font = font.replace(/\d+(\.\d+)?px/, "40px");
+      context.fillText(text, 4, 48);
+      return Array.from(context.getImageData(0, 0, 64, 64).data).join(",");
+    };
+    return pixels("截") !== pixels("取");
+  });
+  expect(distinct, "截 and 取 draw the same pixels: no font for Chinese (scripts/ensure-chromium.sh installs fonts-noto-cjk)").toBe(true);
+});
