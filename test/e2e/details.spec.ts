@@ -34,3 +34,22 @@ test("the Chinese example renders as characters, not as boxes", async ({ page, r
   });
   expect(distinct, "截 and 取 draw the same pixels: no font for Chinese (scripts/ensure-chromium.sh installs fonts-noto-cjk)").toBe(true);
 });
+
+test("\"in no tool\" lists only the query words that matched no tool", async ({ page, requests: _requests }) => {
+  await openPlayground(page);
+  const unknown = page.getByRole("list", { name: "Words no tool contains" });
+  // Chinese is indexed as bigrams: pairs straddling two words ("取网") are in no tool, yet the
+  // query found its tools. Nothing is listed.
+  await typeQuery(page, "截取网页截图");
+  await expect(hits(page).first()).toHaveAttribute("data-id", /screenshot/);
+  await expect(page.getByRole("list", { name: "Query terms" })).toContainText("网页");
+  await expect(unknown).toHaveCount(0);
+  // Words the lexicon translated matched through their translation.
+  await typeQuery(page, "создай пулреквест");
+  await expect(hits(page).first()).toHaveAttribute("data-id", "github__create_pull_request");
+  await expect(unknown).toHaveCount(0);
+  // A word no tool has is listed as typed, and only it.
+  await typeQuery(page, "take a screenshot of a Frobnicated page");
+  await expect(hits(page).first()).toHaveAttribute("data-id", /screenshot/);
+  await expect(unknown.locator("li")).toHaveText(["Frobnicated"]);
+});
