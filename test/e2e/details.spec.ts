@@ -53,3 +53,23 @@ test("\"in no tool\" lists only the query words that matched no tool", async ({ 
   await expect(hits(page).first()).toHaveAttribute("data-id", /screenshot/);
   await expect(unknown.locator("li")).toHaveText(["Frobnicated"]);
 });
+
+test("descriptions render bold, code and links from markdown, and never markup", async ({ page, requests: _requests }) => {
+  await openPlayground(page, "/?view=catalogue");
+  const catalogue = [
+    {
+      id: "ci__download_usage",
+      description: "**Required:** pass a `projectSlug` (see [the docs](https://example.invalid/docs)); globs like '**/*.csv' stay. <img src=x onerror=alert(1)>",
+    },
+    { id: "ci__list_pipelines", description: "List the pipelines of a project." },
+  ];
+  await page.getByLabel("Catalogue JSON").fill(JSON.stringify(catalogue));
+  await page.getByRole("button", { name: "Build the index and search it" }).click();
+  await typeQuery(page, "download usage data");
+  const description = hits(page).first().locator(".desc");
+  await expect(hits(page).first()).toHaveAttribute("data-id", "ci__download_usage");
+  await expect(description).toHaveText("Required: pass a projectSlug (see the docs); globs like '**/*.csv' stay. <img src=x onerror=alert(1)>");
+  await expect(description.locator("strong")).toHaveText("Required:");
+  await expect(description.locator("code")).toHaveText("projectSlug");
+  await expect(description.locator("img, a")).toHaveCount(0);
+});
