@@ -73,3 +73,26 @@ test("descriptions render bold, code and links from markdown, and never markup",
   await expect(description.locator("code")).toHaveText("projectSlug");
   await expect(description.locator("img, a")).toHaveCount(0);
 });
+
+test.describe("on a 390 px screen", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the header, the tabs and the hits use the width and nothing overflows", async ({ page, requests: _requests }) => {
+    await openPlayground(page, "/?q=create+a+pull+request");
+    const width = 390;
+    // The tagline had a third of the width beside the copy button (one or two words a line).
+    const tagline = await page.locator(".tagline").boundingBox();
+    expect.soft(tagline!.width).toBeGreaterThan(width * 0.75);
+    // Every tab can be seen and reached without scrolling the tab strip.
+    for (const tab of await page.getByRole("tab").all()) {
+      const box = (await tab.boundingBox())!;
+      expect.soft(box.x, `${await tab.textContent()} starts on screen`).toBeGreaterThanOrEqual(0);
+      expect.soft(box.x + box.width, `${await tab.textContent()} ends on screen`).toBeLessThanOrEqual(width);
+    }
+    // A hit's name had 2 rem between the rank and the score bar (four letters a line).
+    const name = await hits(page).first().locator(".hit-id").boundingBox();
+    expect.soft(name!.width).toBeGreaterThan(width * 0.55);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect.soft(overflow, "horizontal overflow of the page in px").toBe(0);
+  });
+});
