@@ -96,3 +96,14 @@ test.describe("on a 390 px screen", () => {
     expect.soft(overflow, "horizontal overflow of the page in px").toBe(0);
   });
 });
+
+test("a catalogue error appears in view at 1400×1000, above the editor", async ({ page, requests: _requests }) => {
+  await openPlayground(page, "/?view=catalogue");
+  const editor = page.getByLabel("Catalogue JSON");
+  await editor.fill('[\n  { "id": "weather__now",\n    "description": "Current weather", }\n]');
+  await page.getByRole("button", { name: "Build the index and search it" }).click();
+  const error = page.getByTestId("catalogue-error");
+  await expect(error).toContainText("This is not valid JSON.");
+  await expect(error).toBeInViewport({ ratio: 1 });
+  expect((await error.boundingBox())!.y).toBeLessThan((await editor.boundingBox())!.y);
+});
