@@ -107,3 +107,13 @@ test("a catalogue error appears in view at 1400×1000, above the editor", async 
   await expect(error).toBeInViewport({ ratio: 1 });
   expect((await error.boundingBox())!.y).toBeLessThan((await editor.boundingBox())!.y);
 });
+
+test("the journal's lines wrap, so the part after their common start is in sight", async ({ page, requests: _requests }) => {
+  await openPlayground(page, "/?view=agent");
+  await page.getByRole("button", { name: "Run the script" }).click();
+  const journal = page.getByLabel("Journal (JSON lines)");
+  await expect(journal).toHaveValue(/"id":"playground#turn:0:tool:0:search"/);
+  // Every record starts {"format":"toolsift.journal","v":1,"id":"playground#tur… and was cut there.
+  const hidden = await journal.evaluate((element: HTMLTextAreaElement) => element.scrollWidth - element.clientWidth);
+  expect(hidden, "px of the journal scrolled out of sight to the right").toBe(0);
+});
