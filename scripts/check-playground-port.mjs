@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm start` runs this before building: a busy port used to cost a whole build (about 11 s)
+// `npm start` runs this before building: a busy port used to cost a whole build (the WASM core, the prebuilt index and the bundle)
 // before `vite preview` refused it. The port is the one web/vite.config.ts serves on.
 import { createServer } from "node:net";
 
