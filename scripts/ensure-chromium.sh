@@ -1,13 +1,48 @@
 #!/usr/bin/env bash
 # Makes sure the system Chromium the browser tests drive exists (Playwright is given its path;
-# nothing is downloaded by the test tools). Installs the Debian package when it is missing and
-# we are root (CI runs as root); otherwise says what to do and fails.
+# nothing is downloaded by the test tools), with a font for Chinese, Japanese and Korean text:
+# without one the playground's Chinese example renders as empty boxes in the screenshots and
+# the e2e test that checks it fails. Installs the Debian packages when they are missing and we
+# are root (CI runs as root); otherwise says what to do (and fails only for Chromium itself).
 set -euo pipefail
 
 chromium="${CHROMIUM_PATH:-/usr/bin/chromium}"
+cjk_package="fonts-noto-cjk"
+
+can_install() {
+  [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1
+}
+
+has_cjk_font() {
+  command -v fc-list >/dev/null 2>&1 && [ -n "$(fc-list :lang=zh family 2>/dev/null | head -n 1)" ]
+}
+
+ensure_cjk_font() {
+  if has_cjk_font; then
+    return 0
+  fi
+  if can_install; then
+    echo "ensure-chromium: no font covers Chinese; installing the Debian '$cjk_package' package"
+    export DEBIAN_FRONTEND=noninteractive
+    # The package lists may be stale or absent (a fresh container): update once and retry.
+    apt-get install -y "$cjk_package" || { apt-get update && apt-get install -y "$cjk_package"; }
+    if has_cjk_font; then
+      echo "ensure-chromium: installed $cjk_package"
+      return 0
+    fi
+    echo "ensure-chromium: apt-get finished but fontconfig still lists no Chinese font." >&2
+    return 0
+  fi
+  cat >&2 <<MESSAGE
+ensure-chromium: warning: no font covers Chinese, so the playground's Chinese text renders as
+boxes and the e2e test that checks it fails. Install one:
+    sudo apt-get install -y $cjk_package
+MESSAGE
+}
 
 if [ -x "$chromium" ]; then
   echo "ensure-chromium: using $chromium"
+  ensure_cjk_font
   exit 0
 fi
 
@@ -16,13 +51,14 @@ if [ -n "${CHROMIUM_PATH:-}" ]; then
   exit 1
 fi
 
-if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+if can_install; then
   echo "ensure-chromium: $chromium is missing; installing the Debian 'chromium' package (takes a few minutes)"
   export DEBIAN_FRONTEND=noninteractive
   apt-get update
   apt-get install -y chromium
   if [ -x "$chromium" ]; then
     echo "ensure-chromium: installed $("$chromium" --version 2>/dev/null || echo "$chromium")"
+    ensure_cjk_font
     exit 0
   fi
   echo "ensure-chromium: apt-get finished but $chromium is still missing." >&2
@@ -32,7 +68,7 @@ fi
 cat >&2 <<MESSAGE
 ensure-chromium: no Chromium at $chromium, and this script can only install it as root with apt-get.
 Either install it yourself:
-    sudo apt-get update && sudo apt-get install -y chromium
+    sudo apt-get update && sudo apt-get install -y chromium $cjk_package
 or point the browser tests at an existing Chromium/Chrome binary:
     CHROMIUM_PATH=/path/to/chromium npm test
 MESSAGE

@@ -15,6 +15,11 @@ export function microseconds(value: number): string {
   return `${integer.format(Math.round(value))} µs`;
 }
 
+/** A time given in µs, shown in µs below 1 ms and in ms from there. */
+export function duration(micros: number): string {
+  return micros < 1000 ? microseconds(micros) : milliseconds(micros / 1000);
+}
+
 export function bytes(value: number): string {
   if (value < 1024) return `${value} B`;
   if (value < 1024 * 1024) return `${(value / 1024).toFixed(1)} KiB`;

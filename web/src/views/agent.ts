@@ -65,7 +65,8 @@ export function agentView(store: Store): HTMLElement {
   const script = h("textarea", { id: scriptId, class: "code", spellcheck: "false", wrap: "off", rows: 12, "aria-describedby": `${scriptId}-help` });
   script.value = DEFAULT_SCRIPT;
   const journalId = uid("journal");
-  const journalText = h("textarea", { id: journalId, class: "code journal-text", spellcheck: "false", wrap: "off", rows: 9, readonly: true, "aria-describedby": `${journalId}-help` });
+  // Wrapped: every record begins with the same 60 characters, which were all a line showed.
+  const journalText = h("textarea", { id: journalId, class: "code journal-text", spellcheck: "false", wrap: "soft", rows: 14, readonly: true, "aria-describedby": `${journalId}-help` });
   const steps = h("ol", { class: "steps", "aria-label": "Calls and outcomes" });
   const status = h("div", { "aria-live": "polite" });
   const replayStatus = h("div", { "aria-live": "polite" });

@@ -41,6 +41,7 @@ export function catalogueView(store: Store): HTMLElement {
         range ? h("button", { type: "button", class: "secondary", onclick: () => select(range) }, "Show in the editor") : null,
       ),
     );
+    message.scrollIntoView({ block: "nearest" });
   }
 
   async function build(): Promise<void> {
@@ -154,6 +155,8 @@ export function catalogueView(store: Store): HTMLElement {
         h("code", {}, '{ "tools": [...] }'),
         ". It is indexed in this page as your own (trusted) catalogue; nothing is uploaded anywhere.",
       ),
+      // Above the editor: below it, an error was out of sight at 1400×1000 (the editor is tall).
+      message,
       h("label", { for: editorId }, "Catalogue JSON"),
       editor,
       h(
@@ -164,7 +167,6 @@ export function catalogueView(store: Store): HTMLElement {
         h("button", { type: "button", class: "secondary", onclick: () => { editor.value = EXAMPLE_TOOLS_LIST; editor.removeAttribute("aria-invalid"); replace(message); } }, "Insert a tools/list result"),
         h("label", { for: fileId, class: "inline" }, "Upload a file:", file),
       ),
-      message,
     ),
   );
 }

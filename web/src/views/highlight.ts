@@ -22,8 +22,37 @@ function tokens(ranker: Bm25ToolRanker, word: string): readonly string[] {
   return analyzed;
 }
 
-/** The text as nodes, with matched words in `<mark>`. */
-export function highlight(text: string, matched: ReadonlySet<string>, ranker: Bm25ToolRanker): Node[] {
+/** A run of tool text and the inline style its markdown gave it. */
+export interface InlineSpan {
+  readonly text: string;
+  readonly style: "plain" | "strong" | "code";
+}
+
+// The inline markdown tool authors write in descriptions, as a tiny safe subset: `code`,
+// **bold** (its markers hugging text, so a glob like '**/*.ext' stays as typed) and
+// [links](url) shown as their text. A span a clipped description cut open runs to the "…"
+// (bold only when a letter or digit follows its "**", which a glob's "**/" is not).
+// Tool names cannot hold these characters (MCP names are [A-Za-z0-9_.-]), so every text that
+// is highlighted can go through this.
+const INLINE = /`([^`\n]+)`|\*\*(?=\S)((?:(?!\*\*)[\s\S])*?\S)\*\*|\[([^\]\n]+)\]\([^()\s]*\)|`([^`\n]+…)$|\*\*(?=[\p{L}\p{N}])((?:(?!\*\*)[\s\S])+…)$/gu;
+
+/** Splits tool text into plain, bold and code runs; the markers themselves are dropped. */
+export function inlineMarkdown(text: string): InlineSpan[] {
+  const spans: InlineSpan[] = [];
+  let last = 0;
+  for (const match of text.matchAll(INLINE)) {
+    if (match.index > last) spans.push({ text: text.slice(last, match.index), style: "plain" });
+    const [, code, strong, link, openCode, openStrong] = match;
+    if (code !== undefined || openCode !== undefined) spans.push({ text: (code ?? openCode)!, style: "code" });
+    else if (strong !== undefined || openStrong !== undefined) spans.push({ text: (strong ?? openStrong)!, style: "strong" });
+    else spans.push({ text: link!, style: "plain" });
+    last = match.index + match[0].length;
+  }
+  if (last < text.length) spans.push({ text: text.slice(last), style: "plain" });
+  return spans;
+}
+
+function markWords(text: string, matched: ReadonlySet<string>, ranker: Bm25ToolRanker): Node[] {
   if (matched.size === 0 || text.length === 0) return [document.createTextNode(text)];
   const nodes: Node[] = [];
   let last = 0;
@@ -36,6 +65,14 @@ export function highlight(text: string, matched: ReadonlySet<string>, ranker: Bm
   }
   if (last < text.length) nodes.push(document.createTextNode(text.slice(last)));
   return nodes;
+}
+
+/** The text as nodes (text nodes and elements, never parsed HTML), with matched words in `<mark>`. */
+export function highlight(text: string, matched: ReadonlySet<string>, ranker: Bm25ToolRanker): Node[] {
+  return inlineMarkdown(text).flatMap((span) => {
+    const nodes = markWords(span.text, matched, ranker);
+    return span.style === "plain" ? nodes : [h(span.style === "strong" ? "strong" : "code", {}, nodes)];
+  });
 }
 
 /** Cuts a description for a hit line at a word boundary. */

@@ -7,7 +7,7 @@ export interface QueryTerms {
   readonly terms: readonly { term: string; weight: number }[];
   /** Query stopwords the ranker dropped. */
   readonly stopwords: readonly string[];
-  /** Words that are in no tool of this index (or fell past the term cap). */
+  /** Query words, as typed, that matched no tool of this index (or fell past the term cap). */
   readonly unknown: readonly string[];
 }
 
@@ -25,13 +25,44 @@ function analyzedStopwords(ranker: Bm25ToolRanker): ReadonlySet<string> {
   return set;
 }
 
-export function queryTerms(ranker: Bm25ToolRanker, query: string): QueryTerms {
+function scoredTerms(ranker: Bm25ToolRanker, query: string): { term: string; weight: number }[] {
   const weighted = (ranker as unknown as Weighted).weightedQueryTerms;
-  const terms = typeof weighted === "function" ? weighted.call(ranker, query) : ranker.queryTerms(query).map((term) => ({ term, weight: 1 }));
+  return typeof weighted === "function" ? weighted.call(ranker, query) : ranker.queryTerms(query).map((term) => ({ term, weight: 1 }));
+}
+
+// Past this many words the leave-one-out test below is skipped (each word costs one analysis).
+const MAX_WORDS_CHECKED = 32;
+
+// The words of the query no tool matched, as typed. A word is judged whole, not by its analyzed
+// tokens: Chinese is indexed as character bigrams, so "截取网页截图" yields pairs such as "取网"
+// that straddle two words and are in no tool, while the query found its tools. A word matched
+// when one of its own terms is scored, or when the query without it scores other terms (a
+// lexicon translation: "создай" scores "create"; a two-word key needs both words).
+function unmatchedWords(ranker: Bm25ToolRanker, query: string, scored: ReadonlySet<string>, stopwords: ReadonlySet<string>): string[] {
+  const words = query.split(/\s+/).map((word) => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "")).filter((word) => word.length > 0);
+  const signature = [...scored].sort().join("\n");
+  const unmatched: string[] = [];
+  words.forEach((word, index) => {
+    const tokens = ranker.analyze(word).filter((token) => !stopwords.has(token));
+    if (tokens.length === 0 || tokens.some((token) => scored.has(token))) return;
+    if (words.length > 1 && words.length <= MAX_WORDS_CHECKED) {
+      const without = [...words.slice(0, index), ...words.slice(index + 1)].join(" ");
+      const rest = scoredTerms(ranker, without).map((entry) => entry.term).sort().join("\n");
+      if (rest !== signature) return;
+    } else if (words.length === 1 && scored.size > 0) {
+      return;
+    }
+    if (!unmatched.includes(word)) unmatched.push(word);
+  });
+  return unmatched;
+}
+
+export function queryTerms(ranker: Bm25ToolRanker, query: string): QueryTerms {
+  const terms = scoredTerms(ranker, query);
   const scored = new Set(terms.map((entry) => entry.term));
   const stopwords = analyzedStopwords(ranker);
   const dropped = [...new Set(ranker.analyze(query))].filter((token) => !scored.has(token));
-  return { terms, stopwords: dropped.filter((token) => stopwords.has(token)), unknown: dropped.filter((token) => !stopwords.has(token)) };
+  return { terms, stopwords: dropped.filter((token) => stopwords.has(token)), unknown: unmatchedWords(ranker, query, scored, stopwords) };
 }
 
 function chips(caption: string, label: string, className: string, items: readonly string[], title: (item: string) => string): HTMLElement[] {
