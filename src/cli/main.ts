@@ -127,7 +127,7 @@ async function openRanker(path: string, options: { analyzer?: "plural" | "stem" 
 function printHits(out: Output, ranker: Bm25ToolRanker, query: string, limit: number, explain: boolean, json: boolean, micros: number): void {
   // The verdict and, when no term scores, the name fallback (docs/scoring.md "No confident match").
   const found = ranker.search(query, limit);
-  const hits: readonly (ScoredHit & { terms?: HitExplanation["terms"]; match?: string })[] =
+  const hits: readonly (ScoredHit & Partial<Pick<HitExplanation, "terms" | "termTotal" | "nameFactor">> & { match?: string })[] =
     explain && !found.fallback ? ranker.explain(query, limit) : found.hits;
   const terms = ranker.queryTerms(query);
   if (json) {
@@ -147,6 +147,10 @@ function printHits(out: Output, ranker: Bm25ToolRanker, query: string, limit: nu
           .map(([field, value]) => `${field} ${value.toFixed(3)}`)
           .join(", ");
         out.line(out.dim(`       ${term.term}: ${term.score.toFixed(3)} (${fields})`));
+      }
+      // The rows alone are not the score: the core multiplies their sum by the name factor.
+      if (hit.termTotal !== undefined && hit.nameFactor !== undefined) {
+        out.line(out.dim(`       score ${hit.score.toFixed(3)} = ${hit.termTotal.toFixed(3)} (sum of the terms) × ${hit.nameFactor.toFixed(3)} (name coverage)`));
       }
     }
   });
