@@ -257,6 +257,11 @@ export class Bm25ToolRanker implements ToolRanker {
     return this.#ids.length;
   }
 
+  /** The indexed tools' ids in catalogue order (a fresh array; O(tools)), e.g. to check labelled ids against. */
+  ids(): string[] {
+    return this.#ids.toArray();
+  }
+
   /** Number of distinct terms in the index. */
   get termCount(): number {
     return this.#memory.core.termCount();
