@@ -261,6 +261,9 @@ function naming<T>(file: string, body: () => T): T {
   }
 }
 
+// How many index terms inspect lists.
+const TOP_TERMS = 20;
+
 async function commandInspect(args: string[], out: Output): Promise<number> {
   const { values, positionals } = parseCommand("inspect", { args, allowPositionals: true, options: { ...MAX_INPUT_OPTION } });
   if (positionals.length !== 1) throw new UsageError("inspect needs <index.tsi>");
@@ -277,8 +280,12 @@ async function commandInspect(args: string[], out: Output): Promise<number> {
   out.line(`  ${JSON.stringify({ ...ranker.options, stopwords: `${stopwords.length} entries`, lexicon: lexiconSummary })}`);
   out.line(out.bold("sections"));
   for (const section of report.sections) out.line(`  ${section.name.padEnd(18)} ${String(section.bytes).padStart(10)} bytes`);
-  out.line(out.bold("top terms (documents)"));
-  for (const term of ranker.topTerms(20)) out.line(`  ${term.term.padEnd(18)} ${term.documents}`);
+  // Index terms are folded ("this" is stored as "thi"), and a query drops its stopwords, so
+  // their terms are never searched for: left out, they would fill the list.
+  const stopTerms = new Set(stopwords.flatMap((word) => ranker.analyze(word)));
+  const top = ranker.topTerms(TOP_TERMS + stopTerms.size).filter((term) => !stopTerms.has(term.term)).slice(0, TOP_TERMS);
+  out.line(out.bold("top index terms, after folding, stopwords left out (documents)"));
+  for (const term of top) out.line(`  ${term.term.padEnd(18)} ${term.documents}`);
   return EXIT_OK;
 }
 
