@@ -138,15 +138,22 @@ export async function readBounded(file: string, request: ReadRequest): Promise<U
   }
 }
 
+/** How a JSON file failed to parse: the error code (what the file is for) and the wording. */
+export interface JsonProblem {
+  readonly code?: "invalid_catalogue" | "invalid_queries";
+  readonly problem?: string;
+}
+
 /**
- * Decodes UTF-8 and parses JSON; `invalid_catalogue` naming the file when either fails (a text
- * past the runtime's longest string, ~512 Mi characters, fails here too).
+ * Decodes UTF-8 and parses JSON; a typed error naming the file when either fails (a text past
+ * the runtime's longest string, ~512 Mi characters, fails here too): `invalid_catalogue`
+ * unless `code` says the file is something else, such as a queries file.
  */
-export function parseJsonBytes(bytes: Uint8Array, file: string, what: string, problem = "is not valid JSON"): unknown {
+export function parseJsonBytes(bytes: Uint8Array, file: string, what: string, { code = "invalid_catalogue", problem = "is not valid JSON" }: JsonProblem = {}): unknown {
   try {
     return JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8"));
   } catch (cause) {
-    throw new ToolsiftError("invalid_catalogue", `${what} ${file} ${problem}: ${(cause as Error).message}`, { path: [file], cause });
+    throw new ToolsiftError(code, `${what} ${file} ${problem}: ${(cause as Error).message}`, { path: [file], cause });
   }
 }
 

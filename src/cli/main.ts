@@ -6,9 +6,9 @@ import { ARTIFACT_MAGIC } from "../core/artifact.js";
 import { Bm25ToolRanker, type HitExplanation, type ScoredHit } from "../core/index.js";
 import { init } from "../entry/node.js";
 import { ToolsiftError } from "../errors.js";
-import { evaluate, parseQueries, type EvalFold } from "../eval/index.js";
+import { evaluateDetailed, parseQueries, type EvalFold } from "../eval/index.js";
 import { nearest, parseCommand, UsageError } from "./args.js";
-import { INPUT_LIMITS, MAX_INPUT_FLAG, parseByteSize, parseJsonBytes, readBounded, reason, writeOutput } from "./files.js";
+import { INPUT_LIMITS, MAX_INPUT_FLAG, parseByteSize, parseJsonBytes, readBounded, reason, writeOutput, type JsonProblem } from "./files.js";
 import { Output, type Streams } from "./output.js";
 
 export const EXIT_OK = 0;
@@ -22,7 +22,7 @@ const USAGE = `toolsift — tool search for LLM agents
 Usage:
   toolsift build <catalogue.json> -o <index.tsi>
   toolsift query <index.tsi | catalogue.json> "<query>" [--limit N] [--explain] [--json]
-  toolsift eval --tools <tools.json> --queries <queries.json> [--fold dev|test] [--lang xx] [--limit 10] [--json]
+  toolsift eval --tools <tools.json> --queries <queries.json> [--fold dev|test] [--lang xx] [--limit 10] [--json] [--strict]
   toolsift inspect <index.tsi>
   toolsift demo ["<query>" ...]          search the embedded MCP catalogue (2,464 tools)
   toolsift --version
@@ -31,6 +31,9 @@ Options for build, query and eval: --analyzer plural|stem
 Options for build, query, eval and inspect: --max-input-bytes N (also 64K, 512M, 2G)
   the most bytes read from any one input file; by default 256 MiB for an index
   artifact and 128 MiB for a JSON catalogue or queries file, at most 4G
+
+eval warns about relevant ids that are not tools of the catalogue; --strict makes
+that an error (exit 2), as a --fold or --lang that selects no query always is.
 
 Exit codes: 0 ok, 1 usage, 2 bad input (the message names the file), 70 internal error
 (a bug: set TOOLSIFT_DEBUG=1 for the stack).`;
@@ -51,8 +54,8 @@ function inputLimits(value: string | undefined): { artifactBytes: number; jsonBy
 
 type Limits = ReturnType<typeof inputLimits>;
 
-async function readJson(path: string, what: string, limits: Limits): Promise<unknown> {
-  return parseJsonBytes(await readBounded(path, { what, maxBytes: limits.jsonBytes }), path, what);
+async function readJson(path: string, what: string, limits: Limits, problem: JsonProblem = {}): Promise<unknown> {
+  return parseJsonBytes(await readBounded(path, { what, maxBytes: limits.jsonBytes }), path, what, problem);
 }
 
 function hasMagic(bytes: Uint8Array): boolean {
@@ -120,14 +123,14 @@ function positiveInteger(value: string | undefined, fallback: number, name: stri
 async function openRanker(path: string, options: { analyzer?: "plural" | "stem" }, limits: Limits): Promise<Bm25ToolRanker> {
   const bytes = await readIndexOrCatalogue(path, limits);
   if (hasMagic(bytes)) return Bm25ToolRanker.load(bytes, Object.keys(options).length > 0 ? options : undefined);
-  const json = parseJsonBytes(bytes, path, "catalogue", "is neither an index artifact nor valid JSON");
+  const json = parseJsonBytes(bytes, path, "catalogue", { problem: "is neither an index artifact nor valid JSON" });
   return new Bm25ToolRanker(catalogueDocs(json), options);
 }
 
 function printHits(out: Output, ranker: Bm25ToolRanker, query: string, limit: number, explain: boolean, json: boolean, micros: number): void {
   // The verdict and, when no term scores, the name fallback (docs/scoring.md "No confident match").
   const found = ranker.search(query, limit);
-  const hits: readonly (ScoredHit & { terms?: HitExplanation["terms"]; match?: string })[] =
+  const hits: readonly (ScoredHit & Partial<Pick<HitExplanation, "terms" | "termTotal" | "nameFactor">> & { match?: string })[] =
     explain && !found.fallback ? ranker.explain(query, limit) : found.hits;
   const terms = ranker.queryTerms(query);
   if (json) {
@@ -147,6 +150,10 @@ function printHits(out: Output, ranker: Bm25ToolRanker, query: string, limit: nu
           .map(([field, value]) => `${field} ${value.toFixed(3)}`)
           .join(", ");
         out.line(out.dim(`       ${term.term}: ${term.score.toFixed(3)} (${fields})`));
+      }
+      // The rows alone are not the score: the core multiplies their sum by the name factor.
+      if (hit.termTotal !== undefined && hit.nameFactor !== undefined) {
+        out.line(out.dim(`       score ${hit.score.toFixed(3)} = ${hit.termTotal.toFixed(3)} (sum of the terms) × ${hit.nameFactor.toFixed(3)} (name coverage)`));
       }
     }
   });
@@ -197,23 +204,33 @@ async function commandEval(args: string[], out: Output): Promise<number> {
       lang: { type: "string" },
       limit: { type: "string" },
       json: { type: "boolean" },
+      strict: { type: "boolean" },
       analyzer: { type: "string" },
       ...MAX_INPUT_OPTION,
     },
   });
   if (values.tools === undefined || values.queries === undefined) throw new UsageError("eval needs --tools <tools.json> and --queries <queries.json>");
+  const queriesFile = values.queries;
   if (values.fold !== undefined && values.fold !== "dev" && values.fold !== "test") throw new UsageError(`--fold must be dev or test, got ${values.fold}`);
   const limit = positiveInteger(values.limit, 10, "limit");
   const limits = inputLimits(values["max-input-bytes"]);
   const ranker = await openRanker(values.tools, rankerOptions(values), limits);
-  const queries = parseQueries(await readJson(values.queries, "queries file", limits));
+  const json = await readJson(queriesFile, "queries file", limits, { code: "invalid_queries" });
   const onProgress = out.progress("eval");
-  const metrics = evaluate(ranker, queries, {
-    ...(values.fold === undefined ? {} : { fold: values.fold as EvalFold }),
-    ...(values.lang === undefined ? {} : { lang: values.lang }),
-    limit,
-    ...(onProgress === undefined ? {} : { onProgress }),
-  });
+  const { metrics, unknownRelevant } = naming(queriesFile, () =>
+    evaluateDetailed(ranker, parseQueries(json), {
+      ...(values.fold === undefined ? {} : { fold: values.fold as EvalFold }),
+      ...(values.lang === undefined ? {} : { lang: values.lang }),
+      limit,
+      catalogueIds: ranker.ids(),
+      ...(onProgress === undefined ? {} : { onProgress }),
+    }),
+  );
+  if (unknownRelevant.length > 0) {
+    const message = unknownIdsMessage(unknownRelevant, queriesFile, values.tools);
+    if (values.strict) throw new ToolsiftError("invalid_queries", message, { path: [queriesFile] });
+    out.note(`toolsift: warning: ${message} (--strict makes this an error)`);
+  }
   if (values.json) {
     out.line(JSON.stringify(metrics));
     return EXIT_OK;
@@ -221,6 +238,31 @@ async function commandEval(args: string[], out: Output): Promise<number> {
   for (const [key, value] of Object.entries(metrics)) out.line(`${key.padEnd(10)} ${key === "queries" ? value : value.toFixed(4)}`);
   return EXIT_OK;
 }
+
+// The most unknown ids a warning lists; the rest are counted.
+const MAX_LISTED_IDS = 10;
+
+function unknownIdsMessage(ids: readonly string[], queriesFile: string, toolsFile: string): string {
+  const listed = ids.slice(0, MAX_LISTED_IDS).join(", ");
+  const more = ids.length > MAX_LISTED_IDS ? ` and ${ids.length - MAX_LISTED_IDS} more` : "";
+  const count = ids.length === 1 ? "1 relevant id" : `${ids.length} relevant ids`;
+  return `${count} in ${queriesFile} ${ids.length === 1 ? "is" : "are"} not a tool of ${toolsFile}, so ${ids.length === 1 ? "it scores" : "they score"} 0: ${listed}${more}`;
+}
+
+// The library's messages about queries do not know the file they came from.
+function naming<T>(file: string, body: () => T): T {
+  try {
+    return body();
+  } catch (error) {
+    if (error instanceof ToolsiftError && !error.message.includes(file)) {
+      throw new ToolsiftError(error.code, `${file}: ${error.message}`, { path: error.path, cause: error.cause });
+    }
+    throw error;
+  }
+}
+
+// How many index terms inspect lists.
+const TOP_TERMS = 20;
 
 async function commandInspect(args: string[], out: Output): Promise<number> {
   const { values, positionals } = parseCommand("inspect", { args, allowPositionals: true, options: { ...MAX_INPUT_OPTION } });
@@ -238,8 +280,12 @@ async function commandInspect(args: string[], out: Output): Promise<number> {
   out.line(`  ${JSON.stringify({ ...ranker.options, stopwords: `${stopwords.length} entries`, lexicon: lexiconSummary })}`);
   out.line(out.bold("sections"));
   for (const section of report.sections) out.line(`  ${section.name.padEnd(18)} ${String(section.bytes).padStart(10)} bytes`);
-  out.line(out.bold("top terms (documents)"));
-  for (const term of ranker.topTerms(20)) out.line(`  ${term.term.padEnd(18)} ${term.documents}`);
+  // Index terms are folded ("this" is stored as "thi"), and a query drops its stopwords, so
+  // their terms are never searched for: left out, they would fill the list.
+  const stopTerms = new Set(stopwords.flatMap((word) => ranker.analyze(word)));
+  const top = ranker.topTerms(TOP_TERMS + stopTerms.size).filter((term) => !stopTerms.has(term.term)).slice(0, TOP_TERMS);
+  out.line(out.bold("top index terms, after folding, stopwords left out (documents)"));
+  for (const term of top) out.line(`  ${term.term.padEnd(18)} ${term.documents}`);
   return EXIT_OK;
 }
 

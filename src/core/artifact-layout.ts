@@ -100,5 +100,6 @@ export const SECTION_NAMES = new Map<number, string>([
   [SECTION_NAME_TERM_COUNTS, "name term counts"],
   [SECTION_STOPWORD_TABLE, "stopword table"],
   [SECTION_LEXICON_TABLES, "lexicon tables"],
+  [SECTION_FIELD_FREQUENCIES, "field frequencies"],
 ]);
 

@@ -55,9 +55,16 @@ export interface TermExplanation {
   readonly fields: Readonly<Record<FieldName, number>>;
 }
 
+/**
+ * One explained hit. The parts account for the whole score:
+ * `score = termTotal × nameFactor`, where `termTotal` is the sum of `terms[].score` and each
+ * term's score is the sum of its `fields` (equal up to floating-point rounding, ~1e-15).
+ */
 export interface HitExplanation extends ScoredHit {
   readonly terms: readonly TermExplanation[];
-  /** The name-coverage factor the summed term scores were multiplied by (1 when none). */
+  /** The sum of `terms[].score`: the score before the name-coverage factor. */
+  readonly termTotal: number;
+  /** The name-coverage factor `termTotal` was multiplied by (1 when none; docs/scoring.md "Scoring"). */
   readonly nameFactor: number;
 }
 
@@ -250,6 +257,11 @@ export class Bm25ToolRanker implements ToolRanker {
     return this.#ids.length;
   }
 
+  /** The indexed tools' ids in catalogue order (a fresh array; O(tools)), e.g. to check labelled ids against. */
+  ids(): string[] {
+    return this.#ids.toArray();
+  }
+
   /** Number of distinct terms in the index. */
   get termCount(): number {
     return this.#memory.core.termCount();
@@ -429,6 +441,7 @@ export class Bm25ToolRanker implements ToolRanker {
       core.explain(document);
       const values = this.#memory.float64View(core.explainPointer(), terms.length * stride);
       const explained: TermExplanation[] = [];
+      let termTotal = 0;
       terms.forEach((term, index) => {
         const base = index * stride;
         const score = values[base]!;
@@ -438,8 +451,9 @@ export class Bm25ToolRanker implements ToolRanker {
           FIELDS.map((field, offset) => [field, combined > 0 ? (score * values[base + 2 + offset]!) / combined : 0]),
         ) as Record<FieldName, number>;
         explained.push({ term, score, fields });
+        termTotal += score;
       });
-      return { ...hit, terms: explained, nameFactor: core.nameCoverageFactor(document) };
+      return { ...hit, terms: explained, termTotal, nameFactor: core.nameCoverageFactor(document) };
     });
   }
 }

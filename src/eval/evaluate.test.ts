@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isToolsiftError } from "../errors.js";
 import type { RankedHit, ToolRanker } from "../types.js";
+import { toolsiftError } from "../../test/helpers/errors.js";
 import { evaluate, evaluateDetailed } from "./evaluate.js";
 import type { EvalQuery } from "./queries.js";
 
@@ -75,14 +76,22 @@ describe("evaluate", () => {
     expect(evaluate(ranker, mixed, { fold: "dev" })).toMatchObject({ queries: 1, "recall@1": 1 });
     expect(evaluate(ranker, mixed, { fold: "test" })).toMatchObject({ queries: 2, mrr: 0.25 });
     expect(evaluate(ranker, mixed, { lang: "ru" })).toMatchObject({ queries: 2, "recall@10": 0.5 });
-    expect(evaluate(ranker, mixed, { fold: "dev", lang: "ru" })).toEqual({
-      "recall@1": 0,
-      "recall@5": 0,
-      "recall@10": 0,
-      "ndcg@10": 0,
-      mrr: 0,
-      queries: 0,
-    });
+  });
+
+  it("refuses a fold or lang that selects no query, naming what the queries have", () => {
+    const mixed: EvalQuery[] = [
+      { query: "q1", relevant: ["a"], fold: "dev", lang: "en" },
+      { query: "q2", relevant: ["a", "b"], fold: "test", lang: "RU" },
+      { query: "q3", relevant: ["c"], lang: "ru" },
+    ];
+    const failure = (options: Parameters<typeof evaluate>[2]) => toolsiftError(() => evaluate(fixedRanker(answers), mixed, options));
+    expect(failure({ lang: "fr" })).toMatchObject({ code: "invalid_option", path: ["lang"], message: 'no query has lang "fr"; the queries\' langs: ru (2), en (1)' });
+    expect(failure({ fold: "dev", lang: "ru" })).toMatchObject({ code: "invalid_option", path: ["lang"], message: 'no query of fold "dev" has lang "ru"; the dev queries\' langs: en (1)' });
+    const onlyTest = mixed.slice(1);
+    expect(() => evaluate(fixedRanker(answers), onlyTest, { fold: "dev" })).toThrow('no query has fold "dev"; the queries\' folds: test (2)');
+    expect(() => evaluate(fixedRanker(answers), [], { fold: "dev" })).toThrow("there are no queries");
+    // No filter: an empty set is still all zeros.
+    expect(evaluate(fixedRanker(answers), [])).toMatchObject({ queries: 0, mrr: 0 });
   });
 
   it("reports progress after each query", () => {
@@ -117,6 +126,18 @@ describe("evaluate", () => {
 });
 
 describe("evaluateDetailed", () => {
+  it("lists the relevant ids of the evaluated queries that are not catalogue ids, once each", () => {
+    const typos: EvalQuery[] = [
+      { query: "q1", relevant: ["a", "zz"], fold: "test" },
+      { query: "q2", relevant: ["yy", "zz", "b"], fold: "test" },
+      { query: "q3", relevant: ["xx"], fold: "dev" },
+    ];
+    const ranker = fixedRanker(answers);
+    expect(evaluateDetailed(ranker, typos, { catalogueIds: ["a", "b", "c"] }).unknownRelevant).toEqual(["zz", "yy", "xx"]);
+    expect(evaluateDetailed(ranker, typos, { catalogueIds: new Set(["a", "b"]), fold: "test" }).unknownRelevant).toEqual(["zz", "yy"]);
+    expect(evaluateDetailed(ranker, typos).unknownRelevant).toEqual([]);
+  });
+
   it("returns one row per query with its hits and first relevant rank", () => {
     const { metrics, rows } = evaluateDetailed(fixedRanker(answers), queries, { limit: 5 });
     expect(metrics.mrr).toBeCloseTo(0.5, 12);

@@ -13,7 +13,7 @@ import type { EvalFold, EvalQuery } from "./queries.js";
  * - `mrr`: mean of `1 / rank` of the first relevant hit within the top `limit`, 0 when there
  *   is none.
  * - `queries`: how many queries were evaluated (after the fold and language filters). With
- *   no queries every mean is 0.
+ *   no queries (and no filter) every mean is 0; a filter that selects none is an error.
  */
 export interface EvalMetrics {
   readonly "recall@1": number;
@@ -41,6 +41,12 @@ export interface EvalOptions {
   readonly limit?: number;
   /** Called after each query with the number done and the total; for progress bars. */
   readonly onProgress?: (done: number, total: number) => void;
+  /**
+   * The ids of the catalogue the ranker indexes. When given, `evaluateDetailed` lists the
+   * relevant ids of the evaluated queries that are not among them (`unknownRelevant`): such
+   * an id (a typo, a renamed tool) can never be found, so it silently scores 0.
+   */
+  readonly catalogueIds?: Iterable<string>;
 }
 
 /** One evaluated query, for a list of misses. */
@@ -59,6 +65,11 @@ export interface EvalRow {
 export interface EvalReport {
   readonly metrics: EvalMetrics;
   readonly rows: readonly EvalRow[];
+  /**
+   * Relevant ids of the evaluated queries that are not in `options.catalogueIds`, each once,
+   * in the order first met; empty when `catalogueIds` was not given.
+   */
+  readonly unknownRelevant: readonly string[];
 }
 
 /** Defaults of `EvalOptions`. */
@@ -71,8 +82,9 @@ const METRIC_DEPTH = 10;
  * Runs every query through `ranker` and returns recall@1/5/10, nDCG@10 and MRR (see
  * `EvalMetrics` for the definitions).
  *
- * @throws ToolsiftError `invalid_option` for a bad `limit`, `invalid_queries` for a query
- *   without relevant ids (its index in `path`).
+ * @throws ToolsiftError `invalid_option` for a bad `limit`, or a `fold` or `lang` that no query
+ *   has (`path` ["fold"] or ["lang"]; the message lists those the queries have);
+ *   `invalid_queries` for a query without relevant ids (its index in `path`).
  * @example
  * const metrics = evaluate(ranker, parseQueries(text), { fold: "test" });
  * metrics["recall@5"]; // e.g. 0.83
@@ -96,7 +108,36 @@ export function evaluateDetailed(
 ): EvalReport {
   const rows: EvalRow[] = [];
   const metrics = run(ranker, queries, options, rows);
-  return { metrics, rows };
+  return { metrics, rows, unknownRelevant: unknownRelevant(rows, options.catalogueIds) };
+}
+
+function unknownRelevant(rows: readonly EvalRow[], catalogueIds: Iterable<string> | undefined): string[] {
+  if (catalogueIds === undefined) return [];
+  const known = catalogueIds instanceof Set ? (catalogueIds as ReadonlySet<string>) : new Set(catalogueIds);
+  const unknown = new Set<string>();
+  for (const row of rows) for (const id of row.relevant) if (!known.has(id)) unknown.add(id);
+  return [...unknown];
+}
+
+// "en (12), ru (3), none (2)": what a filter could have chosen, most common first.
+function tally(values: readonly (string | undefined)[]): string {
+  const counts = new Map<string, number>();
+  for (const value of values) counts.set(value ?? "none", (counts.get(value ?? "none") ?? 0) + 1);
+  return [...counts].sort((left, right) => right[1] - left[1] || left[0].localeCompare(right[0])).map(([value, count]) => `${value} (${count})`).join(", ");
+}
+
+// A filter that selects nothing would print zeros that look like a measurement.
+function nothingSelected(queries: readonly EvalQuery[], fold: EvalFold | undefined, lang: string | undefined): ToolsiftError {
+  if (queries.length === 0) {
+    return new ToolsiftError("invalid_option", "there are no queries to filter by fold or lang", { path: [fold === undefined ? "lang" : "fold"] });
+  }
+  const inFold = fold === undefined ? queries : queries.filter((entry) => (entry.fold ?? "test") === fold);
+  if (inFold.length === 0) {
+    return new ToolsiftError("invalid_option", `no query has fold "${fold}"; the queries' folds: ${tally(queries.map((entry) => entry.fold ?? "test"))}`, { path: ["fold"] });
+  }
+  const which = fold === undefined ? "the queries'" : `the ${fold} queries'`;
+  const of = fold === undefined ? "" : ` of fold "${fold}"`;
+  return new ToolsiftError("invalid_option", `no query${of} has lang "${lang}"; ${which} langs: ${tally(inFold.map((entry) => entry.lang?.toLowerCase()))}`, { path: ["lang"] });
 }
 
 function run(
@@ -124,6 +165,7 @@ function run(
     }
     selected.push({ entry, index });
   });
+  if (selected.length === 0 && (options.fold !== undefined || lang !== undefined)) throw nothingSelected(queries, options.fold, lang);
 
   let recall1 = 0;
   let recall5 = 0;

@@ -18,6 +18,26 @@ test("types a query, explains the first hit, runs the agent script and replays i
   await expect(table).toBeVisible();
   await expect(table.locator("tbody th")).toHaveText(["create", "pull", "request", "pulled×0.3"]);
   await expect(table.locator("thead")).toContainText("name");
+  // The table accounts for the whole score: the term totals sum to the foot's sum, the sum
+  // times the name-coverage factor is the foot's score, and that is the score the hit shows.
+  const parts = await table.evaluate((element) => {
+    const value = (cell: Element | null) => Number(cell?.getAttribute("data-value"));
+    return {
+      terms: [...element.querySelectorAll("tbody td.total")].map(value),
+      sum: value(element.querySelector('tfoot [data-part="sum"] td.total')),
+      factor: value(element.querySelector('tfoot [data-part="factor"] td.total')),
+      score: value(element.querySelector('tfoot [data-part="score"] td.total')),
+    };
+  });
+  expect(parts.terms).toHaveLength(4);
+  expect(Math.abs(parts.terms.reduce((total, term) => total + term, 0) - parts.sum)).toBeLessThan(1e-9);
+  expect(parts.factor).toBeGreaterThan(1);
+  expect(Math.abs(parts.sum * parts.factor - parts.score)).toBeLessThan(1e-9);
+  const head = hits(page).first().locator(".score");
+  const exact = Number(/^score ([\d.]+) /.exec((await head.getAttribute("title")) ?? "")?.[1]);
+  expect(Math.abs(exact - parts.score)).toBeLessThan(1e-9);
+  await expect(table.locator('tfoot [data-part="score"] td.total')).toHaveText((await head.locator(".score-value").textContent()) ?? "");
+  await expect(table.locator('tfoot [data-part="factor"] th')).toHaveText("× name coverage");
   await page.screenshot({ path: testInfo.outputPath("1-search-explained.png"), fullPage: true });
 
   await page.getByRole("tab", { name: "Agent run" }).click();

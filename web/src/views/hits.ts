@@ -88,7 +88,7 @@ export function hitList(store: Store, hits: readonly HitExplanation[], options: 
       { class: "hit-head" },
       h("span", { class: "rank", "aria-hidden": "true" }, String(rank)),
       h("span", { class: "hit-name" }, h("span", { class: "hit-id" }, breakable(highlight(hit.id, matched, store.ranker))), tool?.title ? h("span", { class: "hit-title" }, tool.title) : null),
-      h("span", { class: "score", title: `score ${hit.score}` }, h("span", { class: "scorebar", "aria-hidden": "true" }, h("span", { style: `width:${width.toFixed(1)}%` })), h("span", { class: "score-value" }, score(hit.score))),
+      h("span", { class: "score", title: `score ${hit.score} = ${score(hit.termTotal)} (sum of the terms) × ${hit.nameFactor.toFixed(2)} (name coverage)` }, h("span", { class: "scorebar", "aria-hidden": "true" }, h("span", { style: `width:${width.toFixed(1)}%` })), h("span", { class: "score-value" }, score(hit.score))),
     );
     const panel = h("div", { class: "explain-panel", id: panelId, hidden: !open });
     if (open) panel.append(explanation(hit, options.weights));
