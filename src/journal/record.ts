@@ -51,13 +51,18 @@ export function searchDecisionId(run: string, turn: number, index: number): stri
   return `${run}#turn:${turn}:tool:${index}:search`;
 }
 
+/** The id of the skill activation decided by the `index`-th tool call of turn `turn`. */
+export function skillDecisionId(run: string, turn: number, index: number): string {
+  return `${run}#turn:${turn}:tool:${index}:skill`;
+}
+
 /** The query as a record keeps it: its first 200 code units (never half a surrogate pair). */
 export function recordedQuery(query: string): string {
   return cutCodeUnits(query, RECORDED_QUERY_LENGTH);
 }
 
 /** A new record envelope around a decision. */
-export function journalRecord(id: string, value: SearchDecision, fingerprint?: string): JournalRecord {
+export function journalRecord(id: string, value: object, fingerprint?: string): JournalRecord {
   const record: JournalRecord =
     fingerprint === undefined
       ? { format: JOURNAL_FORMAT, v: JOURNAL_VERSION, id, value }

@@ -5,6 +5,7 @@ import type { Journal } from "../journal/memory.js";
 import type { DivergenceMode } from "../journal/replay.js";
 import { checkRankerInput, type RankerInput } from "../rankers/shape.js";
 import type { WarningHook } from "../rankers/warnings.js";
+import { skillActivationSchema, type ResolvedSkillActivation, type SkillActivationConfig } from "./skills-config.js";
 import type { McpToolsList, ToolAnnotations, ToolDefinition, TrustJsonSchemaText } from "../trust/tool-definition.js";
 
 /**
@@ -146,6 +147,7 @@ const sessionSchema = z.strictObject(
       () => [],
     ),
     toolSearch: z.optional(toolSearchSchema),
+    skillActivation: z.optional(skillActivationSchema),
     journal: z.optional(
       z.custom<Journal>(
         (value) =>
@@ -169,6 +171,8 @@ export interface ToolSearchSessionConfig {
   readonly tools?: readonly ToolDefinition[];
   /** Tool search. Absent: nothing changes, the menu is the agent's tools (DESIGN.md "Session"). */
   readonly toolSearch?: ToolSearchConfig;
+  /** Skills the model activates mid-run (DESIGN.md "Skills"). Absent: nothing changes. */
+  readonly skillActivation?: SkillActivationConfig;
   /** Where decisions are recorded and, when it holds records, replayed from. Default: a new in-memory journal. */
   readonly journal?: Journal;
   /** What a replay that goes another way than its journal does. Default `"fail"`. */
@@ -211,6 +215,7 @@ export interface ResolvedSessionConfig {
   readonly runId: string;
   readonly tools: readonly ToolDefinition[];
   readonly toolSearch: ResolvedToolSearch | undefined;
+  readonly skillActivation: ResolvedSkillActivation | undefined;
   readonly journal: Journal | undefined;
   readonly divergence: DivergenceMode;
   readonly onWarning: WarningHook | undefined;
@@ -292,6 +297,7 @@ function parseOnce(input: unknown): ResolvedSessionConfig {
     runId: parsed.runId,
     tools: parsed.tools,
     toolSearch,
+    skillActivation: parsed.skillActivation,
     journal: parsed.journal,
     divergence: parsed.divergence,
     onWarning: parsed.onWarning,

@@ -22,7 +22,7 @@ const script: ToolCall[] = [
 ];
 
 function modelFacing(outcome: ToolCallOutcome): unknown {
-  return outcome.kind === "search" ? [outcome.result, outcome.tainted, outcome.added, outcome.source] : outcome.onMenu ? outcome.name : outcome.result;
+  return outcome.kind === "search" ? [outcome.result, outcome.tainted, outcome.added, outcome.source] : outcome.kind === "skill" || !outcome.onMenu ? outcome.result : outcome.name;
 }
 
 function run(): { menus: string[]; results: unknown[]; journal: string[] } {

@@ -2,7 +2,7 @@ import { WorkBudget } from "../core/work-budget.js";
 import { ToolsiftError } from "../errors.js";
 import { fingerprint } from "../journal/fingerprint.js";
 import { InMemoryJournal, type Journal } from "../journal/memory.js";
-import { readStoredDecision, recordedQuery, searchDecisionId, type JournalRecord, type SearchDecision } from "../journal/record.js";
+import { readStoredDecision, recordedQuery, searchDecisionId, skillDecisionId, type JournalRecord, type SearchDecision } from "../journal/record.js";
 import { DecisionLog } from "../journal/replay.js";
 import { bm25RankerFactory } from "../rankers/builtin.js";
 import { SessionRanker } from "../rankers/session-ranker.js";
@@ -18,6 +18,7 @@ import { NEAR_NAMES_BUDGET, nearNames } from "./near-names.js";
 import { echoName, searchError, type SearchErrorResult, type SearchToolsResult, type ToolCallErrorResult } from "./results.js";
 import { parseSearchInput, type SearchInput } from "./search-input.js";
 import { setUpSession } from "./setup.js";
+import type { SessionSkills, SkillHost } from "./skills.js";
 import type { SearchCallOutcome, SessionStats, ToolCall, ToolCallOutcome } from "./types.js";
 
 const NOTE_NO_MATCH = "No matching tools.";
@@ -101,6 +102,7 @@ export class ToolSearchSession {
   readonly #warn: WarningHook;
   readonly #admit: (id: string) => boolean;
   readonly #badSpecs = new Set<string>();
+  readonly #skills: { readonly set: SessionSkills; readonly host: SkillHost } | undefined;
   #universeOnMenu: number;
   #searches = 0;
   #loadedBySearch = 0;
@@ -126,6 +128,19 @@ export class ToolSearchSession {
     this.#admit = (id) => catalogue !== undefined && catalogue.searchable(id) && !this.#menu.has(id);
     this.#journal = resolved.journal ?? new InMemoryJournal();
     this.#log = new DecisionLog(this.#journal, resolved.divergence, this.#warn);
+    this.#skills =
+      setup.skills === undefined
+        ? undefined
+        : { set: setup.skills, host: { log: this.#log, menu: this.#menu, catalogue, warn: this.#warn, onCatalogueTool: () => void this.#universeOnMenu++ } };
+  }
+
+  /**
+   * The skill index for the turn-0 system prompt (DESIGN.md "Skills"): one line per skill in
+   * id order, bounded by `maxIndex` and `maxIndexChars`, and a last line counting the skills
+   * left out. The same text every call. Empty without skills.
+   */
+  skillIndex(): string {
+    return this.#skills?.set.index() ?? "";
   }
 
   /** The model-facing specs in menu order: the same frozen objects every turn, new ones only appended. */
@@ -190,6 +205,10 @@ export class ToolSearchSession {
     const parts = this.#parts;
     if (parts !== undefined && name === parts.config.toolName) {
       return this.#searchCall(parts, name, readInput(call), searchDecisionId(this.runId, turn, index));
+    }
+    const skills = this.#skills;
+    if (skills !== undefined && name === skills.set.config.toolName) {
+      return skills.set.call(skills.host, name, readInput(call), skillDecisionId(this.runId, turn, index));
     }
     const entry = this.#menu.get(name);
     if (entry?.tool !== undefined) {

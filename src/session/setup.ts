@@ -6,6 +6,7 @@ import { SessionCatalogue } from "./catalogue.js";
 import { configError, type ResolvedSessionConfig } from "./config.js";
 import { Menu } from "./menu.js";
 import { searchToolSpec } from "./search-tool-spec.js";
+import { SessionSkills, activateSkillSpec } from "./skills.js";
 
 /** The menu at turn 0 and the catalogue view, built from a validated config. */
 export interface SessionSetup {
@@ -13,6 +14,8 @@ export interface SessionSetup {
   readonly catalogue: SessionCatalogue | undefined;
   /** Searchable catalogue tools already on the menu (`alwaysLoaded` ones). */
   readonly universeOnMenu: number;
+  /** The skills, when `skillActivation` is set and offers any. */
+  readonly skills: SessionSkills | undefined;
 }
 
 const MAX_WARNED_POSITIONS = 5;
@@ -47,6 +50,10 @@ export function setUpSession(config: ResolvedSessionConfig): SessionSetup {
       thirdParty: false,
     });
   }
+  const skills = skillsOf(config);
+  if (skills !== undefined) {
+    menu.add({ name: skills.config.toolName, spec: activateSkillSpec(skills.config.toolName, skills.discovery), tool: undefined, section: "meta", thirdParty: false });
+  }
   const agentNames = new Set<string>();
   const refused: string[] = [];
   config.tools.forEach((tool, position) => {
@@ -57,6 +64,7 @@ export function setUpSession(config: ResolvedSessionConfig): SessionSetup {
       refused.push(`tools[${position}]`);
       return;
     }
+    if (key === skills?.config.toolName) throw configError(["skillActivation", "toolName"], `collides with the agent's tool at tools[${position}]; choose another name`);
     if (search !== undefined && key === search.toolName) {
       throw configError(["toolSearch", "toolName"], `collides with the agent's tool at tools[${position}]; choose another name`);
     }
@@ -68,7 +76,7 @@ export function setUpSession(config: ResolvedSessionConfig): SessionSetup {
   });
   if (search === undefined) {
     warnRefusedNames(config, refused);
-    return { menu, catalogue: undefined, universeOnMenu: 0 };
+    return { menu, catalogue: undefined, universeOnMenu: 0, skills };
   }
 
   const catalogue = new SessionCatalogue(search, agentNames);
@@ -77,6 +85,9 @@ export function setUpSession(config: ResolvedSessionConfig): SessionSetup {
   const clash = catalogue.get(search.toolName);
   if (clash !== undefined) {
     throw configError(["toolSearch", "toolName"], `collides with the catalogue tool at position ${clash.position}; choose another name`);
+  }
+  if (skills !== undefined && catalogue.get(skills.config.toolName) !== undefined) {
+    throw configError(["skillActivation", "toolName"], `collides with the catalogue tool at position ${catalogue.get(skills.config.toolName)!.position}; choose another name`);
   }
   let universeOnMenu = 0;
   (search.alwaysLoaded ?? []).forEach((id, position) => {
@@ -91,5 +102,19 @@ export function setUpSession(config: ResolvedSessionConfig): SessionSetup {
     menu.add({ name: id, spec, tool: entry.tool, section: "always", thirdParty: entry.trust.thirdParty });
     if (catalogue.searchable(id)) universeOnMenu++;
   });
-  return { menu, catalogue, universeOnMenu };
+  return { menu, catalogue, universeOnMenu, skills };
+}
+
+// The skills and the meta-tool's name checked against the search tool and every skill's tools.
+function skillsOf(config: ResolvedSessionConfig): SessionSkills | undefined {
+  if (config.skillActivation === undefined) return undefined;
+  const skills = new SessionSkills(config.skillActivation, config.toolSearch !== undefined);
+  if (skills.empty) return undefined;
+  const name = skills.config.toolName;
+  if (name === config.toolSearch?.toolName) throw configError(["skillActivation", "toolName"], "collides with toolSearch.toolName; choose another name");
+  if (skills.toolNames().includes(name)) throw configError(["skillActivation", "toolName"], "collides with a skill's tool; choose another name");
+  if (config.toolSearch !== undefined && skills.toolNames().includes(config.toolSearch.toolName)) {
+    throw configError(["toolSearch", "toolName"], "collides with a skill's tool; choose another name");
+  }
+  return skills;
 }
