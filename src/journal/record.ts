@@ -77,6 +77,7 @@ export interface StoredDecision {
   readonly loaded: unknown;
   readonly confident: unknown;
   readonly fallback: unknown;
+  readonly skills?: unknown;
 }
 
 export function readStoredDecision(value: unknown): StoredDecision {
@@ -96,5 +97,6 @@ export function readStoredDecision(value: unknown): StoredDecision {
     loaded: field("loaded"),
     confident: field("confident"),
     fallback: field("fallback"),
+    skills: field("skills"),
   };
 }

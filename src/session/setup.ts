@@ -6,7 +6,7 @@ import { SessionCatalogue } from "./catalogue.js";
 import { configError, type ResolvedSessionConfig } from "./config.js";
 import { Menu } from "./menu.js";
 import { searchToolSpec } from "./search-tool-spec.js";
-import { SessionSkills, activateSkillSpec } from "./skills.js";
+import { SKILL_KEY_PREFIX, SessionSkills, activateSkillSpec } from "./skills.js";
 
 /** The menu at turn 0 and the catalogue view, built from a validated config. */
 export interface SessionSetup {
@@ -41,16 +41,16 @@ export function setUpSession(config: ResolvedSessionConfig): SessionSetup {
   const menu = new Menu();
   const search = config.toolSearch;
   const trustJsonSchemaText = search?.trustJsonSchemaText;
+  const skills = skillsOf(config);
   if (search !== undefined) {
     menu.add({
       name: search.toolName,
-      spec: searchToolSpec(search.toolName, search.maxPerSearch),
+      spec: searchToolSpec(search.toolName, search.maxPerSearch, skills?.discovery === true),
       tool: undefined,
       section: "meta",
       thirdParty: false,
     });
   }
-  const skills = skillsOf(config);
   if (skills !== undefined) {
     menu.add({ name: skills.config.toolName, spec: activateSkillSpec(skills.config.toolName, skills.discovery), tool: undefined, section: "meta", thirdParty: false });
   }
@@ -88,6 +88,9 @@ export function setUpSession(config: ResolvedSessionConfig): SessionSetup {
   }
   if (skills !== undefined && catalogue.get(skills.config.toolName) !== undefined) {
     throw configError(["skillActivation", "toolName"], `collides with the catalogue tool at position ${catalogue.get(skills.config.toolName)!.position}; choose another name`);
+  }
+  if (skills?.discovery === true && [...catalogue.universe()].some((id) => id.startsWith(SKILL_KEY_PREFIX))) {
+    throw configError(["toolSearch", "catalogue"], "holds a tool id starting with the internal skill key prefix (NUL); rename it");
   }
   let universeOnMenu = 0;
   (search.alwaysLoaded ?? []).forEach((id, position) => {

@@ -261,6 +261,14 @@ describe("the journal of activations", () => {
     expect(warnings.filter((warning) => warning.code === "TOOLSIFT_SKILL_CHANGED")).toHaveLength(1);
   });
 
+  it("leaves the search decision and result without skills when discovery is off", () => {
+    const s = session();
+    const outcome = s.handleToolCall({ turn: 0, index: 0, name: "search_tools", input: { query: "release notes" } });
+    expect(outcome.kind === "search" && "skills" in outcome.result).toBe(false);
+    expect(Object.keys(s.journal.records()[0]!.value as object)).not.toContain("skills");
+    expect(s.menu()[0]!.description).not.toContain("skill");
+  });
+
   it("replays a recorded refusal whatever the registry holds now", () => {
     const journal = new InMemoryJournal([{ format: "toolsift.journal", v: 1, id: "sk#turn:0:tool:0:skill", value: { skill: "release-notes", refused: "instructions_too_large" } }]);
     call = 0;

@@ -191,6 +191,10 @@ export class SessionSkills {
     return this.#offered.has(id);
   }
 
+  get activeCount(): number {
+    return this.#active.size;
+  }
+
   isActive(id: string): boolean {
     return this.#active.has(id);
   }
