@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Bm25ToolRanker, init } from "../index.js";
 import { InMemoryJournal } from "../journal/memory.js";
+import { loadSkills } from "../skills/index.js";
 import type { SkillDefinition } from "../trust/skill-docs.js";
 import type { ToolDefinition } from "../trust/tool-definition.js";
 import type { RankedHit, ToolRanker, ToolSearchDoc } from "../types.js";
@@ -154,6 +155,16 @@ describe("skills over the MCP catalogue, discovery \"both\"", () => {
     expect(result?.tools.map((tool) => tool.name)).toEqual(["github__create_issue"]);
     expect(result?.skills?.[0]?.id).toBe("zz-quarterly-invoice-reconcile");
     expect(result?.skills?.map((hit) => hit.id)).not.toContain("triage-bug\u0000");
+  });
+
+  it("runs the sample SKILL.md folders: allowed-tools resolve against the catalogue", async () => {
+    const { skills, errors } = await loadSkills([new URL("../../test/fixtures/skills", import.meta.url).pathname]);
+    expect(errors).toEqual([]);
+    const session = newSession([...skills], undefined, { discovery: "index" });
+    expect(session.skillIndex().split("\n")).toHaveLength(6);
+    const outcome = session.handleToolCall({ turn: 0, index: 0, name: "activate_skill", input: { name: "page-screenshot" } });
+    expect(outcome).toMatchObject({ kind: "skill", added: ["playwright__browser_navigate", "playwright__browser_take_screenshot"] });
+    expect(outcome.kind === "skill" && "instructions" in outcome.result && outcome.result.instructions).toContain("full-page screenshot");
   });
 
   it("a tool id with the internal skill key prefix is a config error while discovery is on", () => {
