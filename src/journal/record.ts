@@ -12,7 +12,7 @@ export const RECORDED_QUERY_LENGTH = 200;
 /**
  * One recorded search decision (DESIGN.md "Journal"): which ranker decided, on which query (its first
  * 200 code units), which tools it returned and which of them were loaded. `skills` is
- * written only when skill discovery is on (DESIGN.md "Seams for skills and groups").
+ * written only when skill discovery is on (DESIGN.md "Skills").
  */
 export interface SearchDecision {
   readonly ranker: string;

@@ -423,7 +423,7 @@ export class ToolSearchSession {
     const skillHits: SearchSkillHit[] | undefined = discovery === undefined ? undefined : skills.map((id) => discovery.skills.hit(id));
     const found = skillHits === undefined ? { tools } : { tools, skills: skillHits };
     const result: SearchToolsResult = notes.length > 0 ? { ...found, note: notes.join(" ") } : found;
-    const tainted = results.some((id) => catalogue.entry(id).trust.thirdParty);
+    const tainted = results.some((id) => catalogue.entry(id).trust.thirdParty) || skills.some((id) => discovery!.skills.thirdParty(id));
     return { kind: "search", name, result: deepFreeze(result), tainted, decisionId, source, added: Object.freeze([...loaded]) };
   }
 }

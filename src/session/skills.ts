@@ -191,6 +191,11 @@ export class SessionSkills {
     return this.#offered.has(id);
   }
 
+  /** A third-party skill: a search result naming it is tainted. */
+  thirdParty(id: string): boolean {
+    return this.#skills.get(id)?.trust.thirdParty === true;
+  }
+
   get activeCount(): number {
     return this.#active.size;
   }
