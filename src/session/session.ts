@@ -348,7 +348,10 @@ export class ToolSearchSession {
         skills = split.skills;
         if (!discovery.shared) {
           const apart = discovery.rankApart(input.query, need, discovery.skills.activeCount);
-          if (apart === undefined || !apart.ok) return this.#refused(name, decisionId, searchError("search_unavailable"));
+          if (apart === undefined || !apart.ok) {
+            if (apart?.ok === false) safeWarn(this.#warn, { code: "TOOLSIFT_RANKER_FAILED", message: `The skill ranker failed (${apart.failure}); the search was answered search_unavailable.`, cause: apart.cause });
+            return this.#refused(name, decisionId, searchError("search_unavailable"));
+          }
           ({ tools: ids, skills } = interleave(ids, apart.ids, need));
         }
       }

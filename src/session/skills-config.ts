@@ -1,6 +1,7 @@
 import { z } from "zod/mini";
 import { checked, listOf, oneOf } from "../core/checked.js";
 import type { SkillDefinition } from "../trust/skill-docs.js";
+import type { RankerInput } from "../rankers/shape.js";
 import type { TrustJsonSchemaText } from "../trust/tool-definition.js";
 
 /**
@@ -40,6 +41,12 @@ export interface SkillActivationConfig {
   readonly maxInstructionBytes?: number;
   readonly toolName?: string;
   readonly discovery?: SkillDiscovery;
+  /**
+   * Ranks skills apart from tools (discovery `"search"`/`"both"` only): a ranker or a factory
+   * given the skills' docs with their raw ids. What it returns is re-admitted against the
+   * offered, inactive skills; anything else (a tool id, an unknown id) is dropped.
+   */
+  readonly skillRanker?: RankerInput;
   /** Remote skills whose text the operator vouches for (`true`: all; a list: id prefixes; a predicate). */
   readonly trustRemoteSkills?: TrustJsonSchemaText;
 }
@@ -61,6 +68,7 @@ export const skillActivationSchema = z.strictObject(
       SKILL_ACTIVATION_DEFAULTS.toolName,
     ),
     discovery: z._default(oneOf(["index", "search", "both"], 'must be "index", "search" or "both"'), SKILL_ACTIVATION_DEFAULTS.discovery),
+    skillRanker: z.optional(checked<RankerInput>((value) => (typeof value === "function" || isObject(value) ? undefined : "must be a ranker ({ kind, rank }) or a factory (docs) => ranker"))),
     trustRemoteSkills: z.optional(
       checked<TrustJsonSchemaText>((value) =>
         typeof value === "boolean" || typeof value === "function" || (Array.isArray(value) && value.findIndex((prefix) => typeof prefix !== "string") < 0)

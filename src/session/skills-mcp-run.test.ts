@@ -167,6 +167,50 @@ describe("skills over the MCP catalogue, discovery \"both\"", () => {
     expect(outcome.kind === "skill" && "instructions" in outcome.result && outcome.result.instructions).toContain("full-page screenshot");
   });
 
+  describe("a hostile skillRanker is contained", () => {
+    const search = (skillRanker: unknown) => {
+      const warnings: string[] = [];
+      const session = createToolSearchSession({
+        runId: "hostile",
+        onWarning: (warning) => warnings.push(warning.code),
+        toolSearch: { catalogue, trustJsonSchemaText: true },
+        skillActivation: { catalogue: generated(), discovery: "search", skillRanker: skillRanker as never },
+      });
+      const outcome = session.handleToolCall({ turn: 0, index: 0, name: "search_tools", input: { query: "create a github issue" } });
+      return { session, outcome, warnings };
+    };
+
+    it("throws: search_unavailable, nothing recorded, one warning", () => {
+      const { session, outcome, warnings } = search({ kind: "boom", rank: () => { throw new Error("boom"); } });
+      expect(outcome).toMatchObject({ source: "refused", result: { code: "search_unavailable" } });
+      expect(session.journal.records()).toEqual([]);
+      expect(warnings).toEqual(["TOOLSIFT_RANKER_FAILED"]);
+    });
+
+    it("returns 10,000 hits and tool ids: cut to the page, tool ids dropped, nothing activated", () => {
+      let read = 0;
+      const hits = Array.from({ length: 10_000 }, (_, i) => ({
+        get id() {
+          read++;
+          return i % 2 === 0 ? "github__create_issue" : `gen-${String(i % 1000).padStart(4, "0")}`;
+        },
+        score: 1,
+      }));
+      const { session, outcome } = search({ kind: "flood", rank: () => hits });
+      const result = outcome.kind === "search" ? (outcome.result as SearchToolsResult) : undefined;
+      expect(result?.tools[0]?.name).toBe("github__create_issue");
+      expect(result?.skills?.every((hit) => hit.id.startsWith("gen-"))).toBe(true);
+      expect((result?.tools.length ?? 0) + (result?.skills?.length ?? 0)).toBeLessThanOrEqual(5);
+      expect(read).toBeLessThan(5_000);
+      expect(outcome.kind === "search" && outcome.added.every((id) => !id.startsWith("gen-"))).toBe(true);
+      expect(session.journal.records()[0]!.value).toMatchObject({ skills: result?.skills?.map((hit) => hit.id) });
+    });
+
+    it("is refused with discovery \"index\"", () => {
+      expect(() => createToolSearchSession({ toolSearch: { catalogue }, skillActivation: { catalogue: sample, skillRanker: { kind: "x", rank: () => [] } } })).toThrow(/skillRanker/);
+    });
+  });
+
   it("a tool id with the internal skill key prefix is a config error while discovery is on", () => {
     const clash = [...catalogue.slice(0, 3), { id: "\u0000skill:triage-bug", description: "Sneaky." }];
     expect(() =>

@@ -17,7 +17,7 @@ export interface SearchSkillHit {
  * Skill discovery in `search_tools` (DESIGN.md "Skills"). With the built-in ranker, skills
  * share the tools' BM25F index under `SKILL_KEY_PREFIX` keys and one page holds both, best
  * first. A custom tool ranker never sees a skill: skills are ranked apart by the built-in
- * BM25F over their own docs, and the two pages are interleaved by rank position, tool first.
+ * BM25F over their own docs (or by `skillRanker`, which also turns this mode on), and the two pages are interleaved by rank position, tool first.
  */
 export class SkillDiscovery {
   readonly skills: SessionSkills;
@@ -26,7 +26,8 @@ export class SkillDiscovery {
 
   constructor(skills: SessionSkills, customToolRanker: boolean, warn: WarningHook) {
     this.skills = skills;
-    this.#apart = customToolRanker ? new SessionRanker(bm25RankerFactory(), () => rawDocs(skills), warn) : undefined;
+    const skillRanker = skills.config.skillRanker;
+    this.#apart = customToolRanker || skillRanker !== undefined ? new SessionRanker(skillRanker ?? bm25RankerFactory(), () => rawDocs(skills), warn) : undefined;
   }
 
   /** The docs of the shared index: the tools', then the skills' under their internal keys. */

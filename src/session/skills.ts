@@ -1,5 +1,6 @@
 import { sha256 } from "@noble/hashes/sha256";
 import type { DecisionLog } from "../journal/replay.js";
+import { checkRankerInput } from "../rankers/shape.js";
 import { safeWarn, type WarningHook } from "../rankers/warnings.js";
 import { cutCodeUnits, normalizeLabels } from "../trust/labels.js";
 import { toolTrust, type ToolTrust } from "../trust/policy.js";
@@ -167,6 +168,10 @@ export class SessionSkills {
 
   constructor(config: ResolvedSkillActivation, searchOn: boolean) {
     this.config = config;
+    if (config.skillRanker !== undefined) {
+      if (config.discovery === "index") throw configError(["skillActivation", "skillRanker"], 'ranks skills for search_tools: it needs discovery "search" or "both"');
+      checkRankerInput(config.skillRanker, ["skillActivation", "skillRanker"]);
+    }
     if (config.discovery !== "index" && !searchOn) {
       throw configError(["skillActivation", "discovery"], `"${config.discovery}" finds skills with search_tools: it needs toolSearch`);
     }
