@@ -16,7 +16,9 @@ export type ToolsiftWarningCode =
   /** Third-party tools whose name breaks MCP's tool-name rule were left out of the session. Once per session. */
   | "TOOLSIFT_TOOL_NAME"
   /** A replay or re-delivery found a skill's instructions changed since the journal pinned them. Once per skill. */
-  | "TOOLSIFT_SKILL_CHANGED";
+  | "TOOLSIFT_SKILL_CHANGED"
+  /** An activated skill names tools that are neither agent tools nor loadable catalogue tools; they were left out. Once per skill. */
+  | "TOOLSIFT_SKILL_TOOL";
 
 export interface ToolsiftWarning {
   readonly code: ToolsiftWarningCode;

@@ -150,6 +150,13 @@ describe("activate_skill", () => {
     expect(s.menu().at(-1)).toMatchObject({ name: "own__tool", description: "Own." });
   });
 
+  it("leaves out a skill's tools the session cannot load, with one warning", () => {
+    const warnings: ToolsiftWarning[] = [];
+    const s = session({ catalogue: [{ id: "partial", instructions: "x", tools: ["git__log", "Bash(git:*)"] }] }, { warnings });
+    expect(activate(s, "partial").result).toMatchObject({ tools: ["git__log"] });
+    expect(warnings.map((warning) => [warning.code, warning.message])).toEqual([["TOOLSIFT_SKILL_TOOL", expect.stringContaining('"Bash(git:*)"')]]);
+  });
+
   it("re-delivers an active skill, recording nothing and adding nothing", () => {
     const s = session({ maxActive: 1 });
     activate(s, "release-notes");

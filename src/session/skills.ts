@@ -164,6 +164,7 @@ export class SessionSkills {
   readonly #offered: ReadonlySet<string>;
   readonly #active = new Map<string, string | undefined>();
   readonly #warnedChanged = new Set<string>();
+  readonly #warnedTools = new Set<string>();
   #docs: readonly ToolSearchDoc[] | undefined;
 
   constructor(config: ResolvedSkillActivation, searchOn: boolean) {
@@ -358,14 +359,22 @@ export class SessionSkills {
   #join(host: SkillHost, skill: SkillEntry): { tools: string[]; added: string[] } {
     const tools: string[] = [];
     const added: string[] = [];
+    const missing: string[] = [];
     for (const declared of skill.tools) {
       const resolved = this.#resolve(host, declared);
-      if (resolved === undefined) continue;
+      if (resolved === undefined) {
+        missing.push(typeof declared === "string" ? echoName(declared) : echoName(toolKey(declared)!));
+        continue;
+      }
       if (!tools.includes(resolved.name)) tools.push(resolved.name);
       if (host.menu.has(resolved.name)) continue;
       host.menu.add({ name: resolved.name, spec: resolved.spec, tool: resolved.tool, section: "search", thirdParty: resolved.thirdParty });
       added.push(resolved.name);
       if (resolved.fromCatalogue) host.onCatalogueTool();
+    }
+    if (missing.length > 0 && !this.#warnedTools.has(skill.id)) {
+      this.#warnedTools.add(skill.id);
+      safeWarn(host.warn, { code: "TOOLSIFT_SKILL_TOOL", message: `Skill ${echoName(skill.id)} names tools this session cannot load; they were left out: ${missing.slice(0, 5).join(", ")}${missing.length > 5 ? ", …" : ""}.` });
     }
     return { tools, added };
   }
