@@ -32,8 +32,6 @@ export { FUSION_DEFAULTS, MAX_RANK_ASK, bm25RankerFactory, fuseRankers } from ".
 export type { FusionOptions, RankerInput, ToolsiftWarning, ToolsiftWarningCode, WarningHook } from "./rankers/index.js";
 export {
   SESSION_DEFAULTS,
-  SKILL_ACTIVATION_CEILINGS,
-  SKILL_ACTIVATION_DEFAULTS,
   TOOL_SEARCH_CEILINGS,
   TOOL_SEARCH_DEFAULTS,
   createToolSearchSession,
@@ -52,6 +50,7 @@ export type {
   SkillCallOutcome,
   SkillDecision,
   SkillDiscovery,
+  SkillEngine,
   SkillErrorCode,
   SkillErrorResult,
   ToolCall,

@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { expect, it } from "vitest";
 import { init } from "../index.js";
-import { parseSkill } from "../skills/index.js";
+import { parseSkill, skillActivation } from "../skills/index.js";
 import { createToolSearchSession } from "./index.js";
 
 await init();
@@ -15,7 +15,7 @@ const skill = parseSkill(
 );
 const skills = createToolSearchSession({
   toolSearch: { catalogue: [{ id: "github__create_issue", description: "Create an issue." }] },
-  skillActivation: { catalogue: [skill], discovery: "both" },
+  skillActivation: skillActivation({ catalogue: [skill], discovery: "both" }),
 });
 const prompt = `Skills:\n${skills.skillIndex()}`; // "Skills:\n- triage-bug: File a bug as a GitHub issue."
 const loaded = skills.handleToolCall({ turn: 0, index: 0, name: "activate_skill", input: { name: "triage-bug" } });
@@ -33,7 +33,7 @@ it("is the README's code", () => {
   const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
   const block = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1]!).find((text) => text.includes("skillActivation"))!;
   const lines = block.trimEnd().split("\n");
-  expect(lines.slice(0, 2)).toEqual(['import { createToolSearchSession } from "toolsift";', 'import { parseSkill } from "toolsift/skills";']);
+  expect(lines.slice(0, 2)).toEqual(['import { createToolSearchSession } from "toolsift";', 'import { parseSkill, skillActivation } from "toolsift/skills";']);
   const source = readFileSync(new URL(import.meta.url), "utf8");
   expect(/\/\/ README:begin\n([\s\S]*?)\n\/\/ README:end/.exec(source)![1]).toBe(lines.slice(3).join("\n"));
 });

@@ -19,7 +19,7 @@ import { echoName, searchError, type SearchErrorResult, type SearchToolsResult, 
 import { parseSearchInput, type SearchInput } from "./search-input.js";
 import { setUpSession } from "./setup.js";
 import type { SessionSkills, SkillHost } from "./skills.js";
-import { SkillDiscovery, interleave, type SearchSkillHit } from "./skills-search.js";
+import type { SearchSkillHit, SkillDiscovery } from "./skills-search.js";
 import type { SearchCallOutcome, SessionStats, ToolCall, ToolCallOutcome } from "./types.js";
 
 const NOTE_NO_MATCH = "No matching tools.";
@@ -125,7 +125,7 @@ export class ToolSearchSession {
     this.#universeOnMenu = setup.universeOnMenu;
     const catalogue = setup.catalogue;
     const search = resolved.toolSearch;
-    const discovery = setup.skills?.discovery === true ? new SkillDiscovery(setup.skills, search?.ranker !== undefined, this.#warn) : undefined;
+    const discovery = setup.skills?.discovery === true ? resolved.skillActivation!.discovery(setup.skills, search?.ranker !== undefined, this.#warn) : undefined;
     this.#discovery = discovery;
     const docs = () => discovery?.sharedDocs(catalogue!.docs()) ?? catalogue!.docs();
     this.#parts =
@@ -352,7 +352,7 @@ export class ToolSearchSession {
             if (apart?.ok === false) safeWarn(this.#warn, { code: "TOOLSIFT_RANKER_FAILED", message: `The skill ranker failed (${apart.failure}); the search was answered search_unavailable.`, cause: apart.cause });
             return this.#refused(name, decisionId, searchError("search_unavailable"));
           }
-          ({ tools: ids, skills } = interleave(ids, apart.ids, need));
+          ({ tools: ids, skills } = discovery.interleave(ids, apart.ids, need));
         }
       }
       results = [...selected, ...ids];

@@ -6,7 +6,7 @@ import { SessionCatalogue } from "./catalogue.js";
 import { configError, type ResolvedSessionConfig } from "./config.js";
 import { Menu } from "./menu.js";
 import { searchToolSpec } from "./search-tool-spec.js";
-import { SKILL_KEY_PREFIX, SessionSkills, activateSkillSpec } from "./skills.js";
+import type { SessionSkills } from "./skills.js";
 
 /** The menu at turn 0 and the catalogue view, built from a validated config. */
 export interface SessionSetup {
@@ -41,7 +41,7 @@ export function setUpSession(config: ResolvedSessionConfig): SessionSetup {
   const menu = new Menu();
   const search = config.toolSearch;
   const trustJsonSchemaText = search?.trustJsonSchemaText;
-  const skills = skillsOf(config);
+  const skills = config.skillActivation?.skills(config);
   if (search !== undefined) {
     menu.add({
       name: search.toolName,
@@ -52,7 +52,7 @@ export function setUpSession(config: ResolvedSessionConfig): SessionSetup {
     });
   }
   if (skills !== undefined) {
-    menu.add({ name: skills.config.toolName, spec: activateSkillSpec(skills.config.toolName, skills.discovery), tool: undefined, section: "meta", thirdParty: false });
+    menu.add({ name: skills.config.toolName, spec: config.skillActivation!.activateSpec(skills.config.toolName, skills.discovery), tool: undefined, section: "meta", thirdParty: false });
   }
   const agentNames = new Set<string>();
   const refused: string[] = [];
@@ -86,12 +86,7 @@ export function setUpSession(config: ResolvedSessionConfig): SessionSetup {
   if (clash !== undefined) {
     throw configError(["toolSearch", "toolName"], `collides with the catalogue tool at position ${clash.position}; choose another name`);
   }
-  if (skills !== undefined && catalogue.get(skills.config.toolName) !== undefined) {
-    throw configError(["skillActivation", "toolName"], `collides with the catalogue tool at position ${catalogue.get(skills.config.toolName)!.position}; choose another name`);
-  }
-  if (skills?.discovery === true && [...catalogue.universe()].some((id) => id.startsWith(SKILL_KEY_PREFIX))) {
-    throw configError(["toolSearch", "catalogue"], "holds a tool id starting with the internal skill key prefix (NUL); rename it");
-  }
+  if (skills !== undefined) config.skillActivation!.checkCatalogue(skills, catalogue);
   let universeOnMenu = 0;
   (search.alwaysLoaded ?? []).forEach((id, position) => {
     const path = ["toolSearch", "alwaysLoaded", position];
@@ -106,18 +101,4 @@ export function setUpSession(config: ResolvedSessionConfig): SessionSetup {
     if (catalogue.searchable(id)) universeOnMenu++;
   });
   return { menu, catalogue, universeOnMenu, skills };
-}
-
-// The skills and the meta-tool's name checked against the search tool and every skill's tools.
-function skillsOf(config: ResolvedSessionConfig): SessionSkills | undefined {
-  if (config.skillActivation === undefined) return undefined;
-  const skills = new SessionSkills(config.skillActivation, config.toolSearch !== undefined);
-  if (skills.empty) return undefined;
-  const name = skills.config.toolName;
-  if (name === config.toolSearch?.toolName) throw configError(["skillActivation", "toolName"], "collides with toolSearch.toolName; choose another name");
-  if (skills.toolNames().includes(name)) throw configError(["skillActivation", "toolName"], "collides with a skill's tool; choose another name");
-  if (config.toolSearch !== undefined && skills.toolNames().includes(config.toolSearch.toolName)) {
-    throw configError(["toolSearch", "toolName"], "collides with a skill's tool; choose another name");
-  }
-  return skills;
 }

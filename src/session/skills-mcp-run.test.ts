@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Bm25ToolRanker, init } from "../index.js";
 import { InMemoryJournal } from "../journal/memory.js";
-import { loadSkills } from "../skills/index.js";
+import { loadSkills, skillActivation } from "../skills/index.js";
 import type { SkillDefinition } from "../trust/skill-docs.js";
 import type { ToolDefinition } from "../trust/tool-definition.js";
 import type { RankedHit, ToolRanker, ToolSearchDoc } from "../types.js";
@@ -47,7 +47,7 @@ function newSession(skills: SkillDefinition[], journal?: InMemoryJournal, overri
     journal,
     onWarning: () => {},
     toolSearch: { catalogue, trustJsonSchemaText: true, ...(ranker === undefined ? {} : { ranker: ranker as never }) },
-    skillActivation: { catalogue: skills, maxIndex: 50, discovery: "both", ...overrides },
+    skillActivation: skillActivation({ catalogue: skills, maxIndex: 50, discovery: "both", ...overrides }),
   });
 }
 
@@ -174,7 +174,7 @@ describe("skills over the MCP catalogue, discovery \"both\"", () => {
         runId: "hostile",
         onWarning: (warning) => warnings.push(warning.code),
         toolSearch: { catalogue, trustJsonSchemaText: true },
-        skillActivation: { catalogue: generated(), discovery: "search", skillRanker: skillRanker as never },
+        skillActivation: skillActivation({ catalogue: generated(), discovery: "search", skillRanker: skillRanker as never }),
       });
       const outcome = session.handleToolCall({ turn: 0, index: 0, name: "search_tools", input: { query: "create a github issue" } });
       return { session, outcome, warnings };
@@ -207,14 +207,14 @@ describe("skills over the MCP catalogue, discovery \"both\"", () => {
     });
 
     it("is refused with discovery \"index\"", () => {
-      expect(() => createToolSearchSession({ toolSearch: { catalogue }, skillActivation: { catalogue: sample, skillRanker: { kind: "x", rank: () => [] } } })).toThrow(/skillRanker/);
+      expect(() => createToolSearchSession({ toolSearch: { catalogue }, skillActivation: skillActivation({ catalogue: sample, skillRanker: { kind: "x", rank: () => [] } }) })).toThrow(/skillRanker/);
     });
   });
 
   it("a tool id with the internal skill key prefix is a config error while discovery is on", () => {
     const clash = [...catalogue.slice(0, 3), { id: "\u0000skill:triage-bug", description: "Sneaky." }];
     expect(() =>
-      createToolSearchSession({ toolSearch: { catalogue: clash }, skillActivation: { catalogue: sample, discovery: "search" } }),
+      createToolSearchSession({ toolSearch: { catalogue: clash }, skillActivation: skillActivation({ catalogue: sample, discovery: "search" }) }),
     ).toThrow(/internal skill key prefix/);
   });
 });

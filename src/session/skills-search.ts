@@ -64,6 +64,16 @@ export class SkillDiscovery {
     return rankPage(built, query, need, overAsk, (id) => this.admits(id));
   }
 
+  /** Tool first, then skill, by rank position; a list that runs out hands its share to the other. */
+  interleave(tools: readonly string[], skills: readonly string[], page: number): { tools: string[]; skills: string[] } {
+    const out = { tools: [] as string[], skills: [] as string[] };
+    for (let i = 0; out.tools.length + out.skills.length < page && (i < tools.length || i < skills.length); i++) {
+      if (i < tools.length) out.tools.push(tools[i]!);
+      if (i < skills.length && out.tools.length + out.skills.length < page) out.skills.push(skills[i]!);
+    }
+    return out;
+  }
+
   /** Re-admits a recorded `skills` list: strings, offered, inactive, distinct, at most `room`. */
   admitRecorded(recorded: unknown, room: number): string[] {
     if (!Array.isArray(recorded)) return [];
@@ -78,14 +88,4 @@ export class SkillDiscovery {
 
 function rawDocs(skills: SessionSkills): readonly ToolSearchDoc[] {
   return skills.docs().map((doc) => ({ ...doc, id: doc.id.slice(SKILL_KEY_PREFIX.length) }));
-}
-
-/** Tool first, then skill, by rank position; a list that runs out hands its share to the other. */
-export function interleave(tools: readonly string[], skills: readonly string[], page: number): { tools: string[]; skills: string[] } {
-  const out = { tools: [] as string[], skills: [] as string[] };
-  for (let i = 0; out.tools.length + out.skills.length < page && (i < tools.length || i < skills.length); i++) {
-    if (i < tools.length) out.tools.push(tools[i]!);
-    if (i < skills.length && out.tools.length + out.skills.length < page) out.skills.push(skills[i]!);
-  }
-  return out;
 }

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { Bm25ToolRanker, init } from "../index.js";
 import { InMemoryJournal } from "../journal/memory.js";
 import type { JournalRecord } from "../journal/record.js";
+import { skillActivation } from "../skills/index.js";
 import type { ToolsiftWarning } from "../rankers/warnings.js";
 import type { SkillDefinition } from "../trust/skill-docs.js";
 import { tainted, type ToolDefinition } from "../trust/tool-definition.js";
@@ -40,7 +41,7 @@ function session(overrides: Partial<SkillActivationConfig> = {}, extra: { journa
     journal: extra.journal,
     onWarning: (warning) => extra.warnings?.push(warning),
     toolSearch: { catalogue, ranker: countingRanker, maxLoaded: extra.maxLoaded ?? 20 },
-    skillActivation: { catalogue: skills(), ...overrides },
+    skillActivation: skillActivation({ catalogue: skills(), ...overrides }),
   });
 }
 
@@ -79,8 +80,31 @@ describe("skillActivation config", () => {
     expect(() => session(overrides as Partial<SkillActivationConfig>)).toThrow(expect.objectContaining({ code: "invalid_config", message: expect.stringContaining(field) }));
   });
 
+  it("takes only the engine skillActivation({...}) returns", () => {
+    expect(() => createToolSearchSession({ skillActivation: { catalogue: skills() } as never })).toThrow(
+      expect.objectContaining({ code: "invalid_config", path: ["skillActivation"], message: expect.stringContaining('skillActivation({...}) from "toolsift/skills"') }),
+    );
+  });
+
+  it("refuses bad options when skillActivation({...}) is called, before any session", () => {
+    expect(() => skillActivation({ catalogue: skills(), maxActive: 0 })).toThrow(expect.objectContaining({ code: "invalid_config", path: ["skillActivation", "maxActive"] }));
+    expect(() => skillActivation(null as never)).toThrow(expect.objectContaining({ code: "invalid_config", message: expect.stringContaining("skillActivation: must be an object") }));
+    const hostile = new Proxy({}, { get: () => { throw new Error("trap"); }, has: () => { throw new Error("trap"); }, ownKeys: () => { throw new Error("trap"); } });
+    expect(() => skillActivation(hostile as never)).toThrow(expect.objectContaining({ code: "invalid_config", path: ["skillActivation"] }));
+  });
+
+  it("one engine serves several sessions, each with its own activations", () => {
+    const engine = skillActivation({ catalogue: skills() });
+    const first = createToolSearchSession({ toolSearch: { catalogue }, skillActivation: engine });
+    const second = createToolSearchSession({ toolSearch: { catalogue }, skillActivation: engine });
+    const id = first.skillIndex().split("\n")[0]!.slice(2).split(":")[0]!;
+    expect(activate(first, id).result).toMatchObject({ skill: id });
+    expect(second.menuNames()).toEqual(["search_tools", "activate_skill"]);
+    expect(activate(second, id)).toMatchObject({ source: "live", result: { skill: id } });
+  });
+
   it("refuses search discovery without toolSearch", () => {
-    expect(() => createToolSearchSession({ skillActivation: { catalogue: skills(), discovery: "both" } })).toThrow(/skillActivation.discovery.*needs toolSearch/);
+    expect(() => createToolSearchSession({ skillActivation: skillActivation({ catalogue: skills(), discovery: "both" }) })).toThrow(/skillActivation.discovery.*needs toolSearch/);
   });
 
   it("leaves the meta-tool out when there is nothing to activate", () => {
@@ -261,7 +285,7 @@ describe("the journal of activations", () => {
       journal: new InMemoryJournal(live.records),
       onWarning: (warning) => warnings.push(warning),
       toolSearch: { catalogue, ranker: countingRanker },
-      skillActivation: { catalogue: edited },
+      skillActivation: skillActivation({ catalogue: edited }),
     });
     const outcome = activate(replay, "release-notes");
     expect(outcome.result).toMatchObject({ code: "instructions_changed", tools: ["git__log", "docs__write_page"] });
@@ -300,7 +324,7 @@ describe("the journal of activations", () => {
         divergence: "warn",
         onWarning: () => {},
         toolSearch: { catalogue },
-        skillActivation: { catalogue: skills() },
+        skillActivation: skillActivation({ catalogue: skills() }),
       });
       expect(() => activate(replay, "release-notes")).toThrow(expect.objectContaining({ code: "journal_divergence" }));
       call = 0;
