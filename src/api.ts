@@ -30,7 +30,12 @@ export type {
 } from "./trust/index.js";
 export { FUSION_DEFAULTS, MAX_RANK_ASK, bm25RankerFactory, fuseRankers } from "./rankers/index.js";
 export type { FusionOptions, RankerInput, ToolsiftWarning, ToolsiftWarningCode, WarningHook } from "./rankers/index.js";
-export { SESSION_DEFAULTS, TOOL_SEARCH_CEILINGS, TOOL_SEARCH_DEFAULTS, createToolSearchSession } from "./session/index.js";
+export {
+  SESSION_DEFAULTS,
+  TOOL_SEARCH_CEILINGS,
+  TOOL_SEARCH_DEFAULTS,
+  createToolSearchSession,
+} from "./session/index.js";
 export type {
   MenuToolCallOutcome,
   OffMenuCallOutcome,
@@ -40,6 +45,14 @@ export type {
   SearchToolsHit,
   SearchToolsResult,
   SessionStats,
+  SkillActivationConfig,
+  SkillActivationResult,
+  SkillCallOutcome,
+  SkillDecision,
+  SkillDiscovery,
+  SkillEngine,
+  SkillErrorCode,
+  SkillErrorResult,
   ToolCall,
   ToolCallErrorCode,
   ToolCallErrorResult,

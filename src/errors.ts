@@ -12,6 +12,8 @@ export type ToolsiftErrorCode =
   | "invalid_catalogue"
   | "duplicate_id"
   | "invalid_query"
+  // a SKILL.md that breaks the Agent Skills format (path: [file, field])
+  | "invalid_skill"
   // the command line's files: cannot open or read, over the input bound, cannot write
   | "file_unreadable"
   | "input_too_large"

@@ -12,7 +12,7 @@ export const RECORDED_QUERY_LENGTH = 200;
 /**
  * One recorded search decision (DESIGN.md "Journal"): which ranker decided, on which query (its first
  * 200 code units), which tools it returned and which of them were loaded. `skills` is
- * written only when skill discovery is on (DESIGN.md "Seams for skills and groups").
+ * written only when skill discovery is on (DESIGN.md "Skills").
  */
 export interface SearchDecision {
   readonly ranker: string;
@@ -51,13 +51,18 @@ export function searchDecisionId(run: string, turn: number, index: number): stri
   return `${run}#turn:${turn}:tool:${index}:search`;
 }
 
+/** The id of the skill activation decided by the `index`-th tool call of turn `turn`. */
+export function skillDecisionId(run: string, turn: number, index: number): string {
+  return `${run}#turn:${turn}:tool:${index}:skill`;
+}
+
 /** The query as a record keeps it: its first 200 code units (never half a surrogate pair). */
 export function recordedQuery(query: string): string {
   return cutCodeUnits(query, RECORDED_QUERY_LENGTH);
 }
 
 /** A new record envelope around a decision. */
-export function journalRecord(id: string, value: SearchDecision, fingerprint?: string): JournalRecord {
+export function journalRecord(id: string, value: object, fingerprint?: string): JournalRecord {
   const record: JournalRecord =
     fingerprint === undefined
       ? { format: JOURNAL_FORMAT, v: JOURNAL_VERSION, id, value }
@@ -72,6 +77,7 @@ export interface StoredDecision {
   readonly loaded: unknown;
   readonly confident: unknown;
   readonly fallback: unknown;
+  readonly skills?: unknown;
 }
 
 export function readStoredDecision(value: unknown): StoredDecision {
@@ -91,5 +97,6 @@ export function readStoredDecision(value: unknown): StoredDecision {
     loaded: field("loaded"),
     confident: field("confident"),
     fallback: field("fallback"),
+    skills: field("skills"),
   };
 }

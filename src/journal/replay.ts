@@ -2,6 +2,7 @@ import { ToolsiftError, isToolsiftError } from "../errors.js";
 import { safeWarn, type WarningHook } from "../rankers/warnings.js";
 import { checkRecord, type Journal } from "./memory.js";
 import { journalRecord, type JournalRecord, type SearchDecision } from "./record.js";
+import type { SkillDecision } from "../session/skills.js";
 
 /**
  * What a replay that goes another way than its journal does (DESIGN.md "Journal"): `"fail"` throws a
@@ -136,7 +137,7 @@ export class DecisionLog {
    * Appends a live decision to the journal. A store that throws (or whose `append` cannot
    * be read) is a `journal_write_failed` error with the store's error as `cause`.
    */
-  record(id: string, decision: SearchDecision, fingerprint: string): void {
+  record(id: string, decision: SearchDecision | SkillDecision, fingerprint?: string): void {
     const record = journalRecord(id, decision, fingerprint);
     try {
       this.#journal.append(record);

@@ -14,7 +14,11 @@ export type ToolsiftWarningCode =
   /** A catalogue tool's own input schema is not JSON (a cycle, a BigInt): it is never loaded. Once per tool. */
   | "TOOLSIFT_TOOL_SPEC"
   /** Third-party tools whose name breaks MCP's tool-name rule were left out of the session. Once per session. */
-  | "TOOLSIFT_TOOL_NAME";
+  | "TOOLSIFT_TOOL_NAME"
+  /** A replay or re-delivery found a skill's instructions changed since the journal pinned them. Once per skill. */
+  | "TOOLSIFT_SKILL_CHANGED"
+  /** An activated skill names tools that are neither agent tools nor loadable catalogue tools; they were left out. Once per skill. */
+  | "TOOLSIFT_SKILL_TOOL";
 
 export interface ToolsiftWarning {
   readonly code: ToolsiftWarningCode;

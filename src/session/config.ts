@@ -5,6 +5,7 @@ import type { Journal } from "../journal/memory.js";
 import type { DivergenceMode } from "../journal/replay.js";
 import { checkRankerInput, type RankerInput } from "../rankers/shape.js";
 import type { WarningHook } from "../rankers/warnings.js";
+import { SkillEngine } from "./skill-engine.js";
 import type { McpToolsList, ToolAnnotations, ToolDefinition, TrustJsonSchemaText } from "../trust/tool-definition.js";
 
 /**
@@ -146,6 +147,11 @@ const sessionSchema = z.strictObject(
       () => [],
     ),
     toolSearch: z.optional(toolSearchSchema),
+    // Only the engine `skillActivation({...})` made (it validated the options): a check here
+    // instead would put the skill engine into every application's bundle.
+    skillActivation: z.optional(
+      z.custom<SkillEngine>((value) => value instanceof SkillEngine, { error: 'must be the engine skillActivation({...}) from "toolsift/skills" returns' }),
+    ),
     journal: z.optional(
       z.custom<Journal>(
         (value) =>
@@ -169,6 +175,11 @@ export interface ToolSearchSessionConfig {
   readonly tools?: readonly ToolDefinition[];
   /** Tool search. Absent: nothing changes, the menu is the agent's tools (DESIGN.md "Session"). */
   readonly toolSearch?: ToolSearchConfig;
+  /**
+   * Skills the model activates mid-run (DESIGN.md "Skills"): `skillActivation({...})` from
+   * "toolsift/skills". Absent: nothing changes.
+   */
+  readonly skillActivation?: SkillEngine;
   /** Where decisions are recorded and, when it holds records, replayed from. Default: a new in-memory journal. */
   readonly journal?: Journal;
   /** What a replay that goes another way than its journal does. Default `"fail"`. */
@@ -211,6 +222,7 @@ export interface ResolvedSessionConfig {
   readonly runId: string;
   readonly tools: readonly ToolDefinition[];
   readonly toolSearch: ResolvedToolSearch | undefined;
+  readonly skillActivation: SkillEngine | undefined;
   readonly journal: Journal | undefined;
   readonly divergence: DivergenceMode;
   readonly onWarning: WarningHook | undefined;
@@ -251,7 +263,7 @@ function unknownOptions(path: readonly (string | number)[], keys: readonly strin
 }
 
 // The issue's path is below `prefix` in the config, and `input` is the value at `prefix`.
-function toConfigError(input: unknown, issue: z.core.$ZodIssue, cause: unknown, prefix: readonly (string | number)[] = []): ToolsiftError {
+export function toConfigError(input: unknown, issue: z.core.$ZodIssue, cause: unknown, prefix: readonly (string | number)[] = []): ToolsiftError {
   const below = issue.path.map((part) => (typeof part === "symbol" ? String(part) : part));
   const path = [...prefix, ...below];
   if (issue.code === "unrecognized_keys") return unknownOptions(path, issue.keys, cause);
@@ -292,6 +304,7 @@ function parseOnce(input: unknown): ResolvedSessionConfig {
     runId: parsed.runId,
     tools: parsed.tools,
     toolSearch,
+    skillActivation: parsed.skillActivation,
     journal: parsed.journal,
     divergence: parsed.divergence,
     onWarning: parsed.onWarning,

@@ -30,3 +30,6 @@ export type {
   ToolCall,
   ToolCallOutcome,
 } from "./types.js";
+export type { SkillActivationConfig, SkillDiscovery } from "./skills-config.js";
+export type { SkillEngine } from "./skill-engine.js";
+export type { SkillActivationResult, SkillCallOutcome, SkillDecision, SkillErrorCode, SkillErrorResult } from "./skills.js";

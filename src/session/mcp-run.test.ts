@@ -210,5 +210,5 @@ describe("a scripted agent run over the MCP catalogue", () => {
 });
 
 function modelFacing(outcome: ToolCallOutcome): unknown {
-  return outcome.kind === "search" ? [outcome.result, outcome.tainted, outcome.added] : outcome.onMenu ? outcome.name : outcome.result;
+  return outcome.kind === "search" ? [outcome.result, outcome.tainted, outcome.added] : outcome.kind === "skill" || !outcome.onMenu ? outcome.result : outcome.name;
 }

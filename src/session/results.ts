@@ -1,4 +1,5 @@
 import { deepFreeze } from "../trust/schema.js";
+import type { SearchSkillHit } from "./skills-search.js";
 
 /** One tool in a `search_tools` result (DESIGN.md "Data flow of one `search_tools` call"). */
 export interface SearchToolsHit {
@@ -12,6 +13,8 @@ export interface SearchToolsHit {
 /** The result of a valid `search_tools` call, as the model receives it. */
 export interface SearchToolsResult {
   readonly tools: readonly SearchToolsHit[];
+  /** Skills found (only when skill discovery is on); a search never activates one. */
+  readonly skills?: readonly SearchSkillHit[];
   readonly note?: string;
 }
 

@@ -5,13 +5,14 @@ import type { ToolSpec } from "../trust/spec.js";
  * The model-facing spec of the search meta-tool. A pure function of its name and
  * `maxPerSearch`, so the first menu entry is byte-identical for every run of a config.
  */
-export function searchToolSpec(name: string, maxPerSearch: number): ToolSpec {
+export function searchToolSpec(name: string, maxPerSearch: number, skills = false): ToolSpec {
   return deepFreeze({
     name,
     description:
       "Find tools for a task and add them to your tools. Describe the task in a few words (query), " +
       "or name tools exactly (select). Tools returned with loaded: true can be called right away; " +
-      "loaded: false means the tool did not fit and cannot be called.",
+      "loaded: false means the tool did not fit and cannot be called." +
+      (skills ? " It also finds skills; load one with activate_skill." : ""),
     inputSchema: {
       type: "object",
       properties: {

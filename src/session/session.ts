@@ -2,7 +2,7 @@ import { WorkBudget } from "../core/work-budget.js";
 import { ToolsiftError } from "../errors.js";
 import { fingerprint } from "../journal/fingerprint.js";
 import { InMemoryJournal, type Journal } from "../journal/memory.js";
-import { readStoredDecision, recordedQuery, searchDecisionId, type JournalRecord, type SearchDecision } from "../journal/record.js";
+import { readStoredDecision, recordedQuery, searchDecisionId, skillDecisionId, type JournalRecord, type SearchDecision } from "../journal/record.js";
 import { DecisionLog } from "../journal/replay.js";
 import { bm25RankerFactory } from "../rankers/builtin.js";
 import { SessionRanker } from "../rankers/session-ranker.js";
@@ -18,9 +18,13 @@ import { NEAR_NAMES_BUDGET, nearNames } from "./near-names.js";
 import { echoName, searchError, type SearchErrorResult, type SearchToolsResult, type ToolCallErrorResult } from "./results.js";
 import { parseSearchInput, type SearchInput } from "./search-input.js";
 import { setUpSession } from "./setup.js";
+import type { SessionSkills, SkillHost } from "./skills.js";
+import type { SearchSkillHit, SkillDiscovery } from "./skills-search.js";
 import type { SearchCallOutcome, SessionStats, ToolCall, ToolCallOutcome } from "./types.js";
 
 const NOTE_NO_MATCH = "No matching tools.";
+const NOTE_NO_MATCH_OR_SKILL = "No matching tools or skills.";
+const NOTE_ONLY_SKILLS = "No matching tools; the skills found are activated with activate_skill.";
 const NOTE_NOT_CONFIDENT = "No confident match; these are the closest tools.";
 const NOTE_NAME_FALLBACK = "No tool matched the words of the query; these tools' names contain part of it.";
 const NOTE_NOT_LOADED = "Tools with loaded: false did not fit on the menu and cannot be called.";
@@ -101,6 +105,8 @@ export class ToolSearchSession {
   readonly #warn: WarningHook;
   readonly #admit: (id: string) => boolean;
   readonly #badSpecs = new Set<string>();
+  readonly #skills: { readonly set: SessionSkills; readonly host: SkillHost } | undefined;
+  readonly #discovery: SkillDiscovery | undefined;
   #universeOnMenu: number;
   #searches = 0;
   #loadedBySearch = 0;
@@ -119,13 +125,29 @@ export class ToolSearchSession {
     this.#universeOnMenu = setup.universeOnMenu;
     const catalogue = setup.catalogue;
     const search = resolved.toolSearch;
+    const discovery = setup.skills?.discovery === true ? resolved.skillActivation!.discovery(setup.skills, search?.ranker !== undefined, this.#warn) : undefined;
+    this.#discovery = discovery;
+    const docs = () => discovery?.sharedDocs(catalogue!.docs()) ?? catalogue!.docs();
     this.#parts =
       search === undefined || catalogue === undefined
         ? undefined
-        : { config: search, catalogue, ranker: new SessionRanker(search.ranker ?? bm25RankerFactory(), () => catalogue.docs(), this.#warn) };
+        : { config: search, catalogue, ranker: new SessionRanker(search.ranker ?? bm25RankerFactory(), docs, this.#warn) };
     this.#admit = (id) => catalogue !== undefined && catalogue.searchable(id) && !this.#menu.has(id);
     this.#journal = resolved.journal ?? new InMemoryJournal();
     this.#log = new DecisionLog(this.#journal, resolved.divergence, this.#warn);
+    this.#skills =
+      setup.skills === undefined
+        ? undefined
+        : { set: setup.skills, host: { log: this.#log, menu: this.#menu, catalogue, warn: this.#warn, onCatalogueTool: () => void this.#universeOnMenu++ } };
+  }
+
+  /**
+   * The skill index for the turn-0 system prompt (DESIGN.md "Skills"): one line per skill in
+   * id order, bounded by `maxIndex` and `maxIndexChars`, and a last line counting the skills
+   * left out. The same text every call. Empty without skills.
+   */
+  skillIndex(): string {
+    return this.#skills?.set.index() ?? "";
   }
 
   /** The model-facing specs in menu order: the same frozen objects every turn, new ones only appended. */
@@ -190,6 +212,10 @@ export class ToolSearchSession {
     const parts = this.#parts;
     if (parts !== undefined && name === parts.config.toolName) {
       return this.#searchCall(parts, name, readInput(call), searchDecisionId(this.runId, turn, index));
+    }
+    const skills = this.#skills;
+    if (skills !== undefined && name === skills.set.config.toolName) {
+      return skills.set.call(skills.host, name, readInput(call), skillDecisionId(this.runId, turn, index));
     }
     const entry = this.#menu.get(name);
     if (entry?.tool !== undefined) {
@@ -297,13 +323,16 @@ export class ToolSearchSession {
     const selected = input.select.filter(this.#admit).slice(0, input.page);
     const need = input.page - selected.length;
     let results = selected;
+    let skills: string[] = [];
     let kind = "select";
     let verdict: PageVerdict = { confident: true, fallback: false };
     if (input.query.length > 0 && need > 0) {
       const built = parts.ranker.resolve();
       if (built === undefined) return this.#refused(name, decisionId, searchError("search_unavailable"));
-      const overAsk = this.#universeOnMenu + parts.catalogue.hidden + selected.length;
-      const ranked = rankPage(built, input.query, need, overAsk, (id) => this.#admit(id) && !selected.includes(id));
+      const discovery = this.#discovery;
+      const shared = discovery?.shared === true;
+      const overAsk = this.#universeOnMenu + parts.catalogue.hidden + selected.length + (shared ? discovery.skills.activeCount : 0);
+      const ranked = rankPage(built, input.query, need, overAsk, (id) => (this.#admit(id) && !selected.includes(id)) || (shared && discovery.admitsKey(id)));
       if (!ranked.ok) {
         safeWarn(this.#warn, {
           code: "TOOLSIFT_RANKER_FAILED",
@@ -312,15 +341,30 @@ export class ToolSearchSession {
         });
         return this.#refused(name, decisionId, searchError("search_unavailable"));
       }
-      results = [...selected, ...ranked.ids];
+      let ids = ranked.ids;
+      if (discovery !== undefined) {
+        const split = discovery.split(ranked.ids);
+        ids = split.tools;
+        skills = split.skills;
+        if (!discovery.shared) {
+          const apart = discovery.rankApart(input.query, need, discovery.skills.activeCount);
+          if (apart === undefined || !apart.ok) {
+            if (apart?.ok === false) safeWarn(this.#warn, { code: "TOOLSIFT_RANKER_FAILED", message: `The skill ranker failed (${apart.failure}); the search was answered search_unavailable.`, cause: apart.cause });
+            return this.#refused(name, decisionId, searchError("search_unavailable"));
+          }
+          ({ tools: ids, skills } = discovery.interleave(ids, apart.ids, need));
+        }
+      }
+      results = [...selected, ...ids];
       kind = built.kind;
       if (ranked.ids.length > 0) verdict = ranked.verdict;
     }
     const loaded = this.#plan(parts, results);
     // Record first, then grow the menu: if the store throws, nothing changed.
-    const decision: SearchDecision = { ranker: kind, query: recordedQuery(input.query), results, loaded };
+    const decision: SearchDecision =
+      this.#discovery === undefined ? { ranker: kind, query: recordedQuery(input.query), results, loaded } : { ranker: kind, query: recordedQuery(input.query), results, loaded, skills };
     this.#log.record(decisionId, verdictFields(decision, verdict), this.#sessionFingerprint(parts));
-    return this.#complete(parts.catalogue, name, input, decisionId, results, loaded, "live", verdict);
+    return this.#complete(parts.catalogue, name, input, decisionId, results, loaded, "live", verdict, skills);
   }
 
   #replay(parts: SearchParts, name: string, input: SearchInput, decisionId: string, record: JournalRecord): SearchCallOutcome {
@@ -342,7 +386,9 @@ export class ToolSearchSession {
     const loaded = this.#plan(parts, results).filter((id) => recordedLoaded.has(id));
     // The recorded verdict is only ever a reason to add a note, never to widen anything.
     const verdict = { confident: stored.confident !== false, fallback: stored.fallback === true };
-    return this.#complete(parts.catalogue, name, input, decisionId, results, loaded, "replay", verdict);
+    // Skills fill what the tools leave of the page (tools first), re-admitted like them.
+    const skills = this.#discovery?.admitRecorded(stored.skills, input.page - results.length) ?? [];
+    return this.#complete(parts.catalogue, name, input, decisionId, results, loaded, "replay", verdict, skills);
   }
 
   #complete(
@@ -354,9 +400,11 @@ export class ToolSearchSession {
     loaded: readonly string[],
     source: "live" | "replay",
     verdict: PageVerdict,
+    skills: readonly string[],
   ): SearchCallOutcome {
     const notes: string[] = [];
-    if (results.length === 0) notes.push(NOTE_NO_MATCH);
+    const discovery = this.#discovery;
+    if (results.length === 0) notes.push(discovery === undefined ? NOTE_NO_MATCH : skills.length === 0 ? NOTE_NO_MATCH_OR_SKILL : NOTE_ONLY_SKILLS);
     else if (verdict.fallback) notes.push(NOTE_NAME_FALLBACK);
     else if (!verdict.confident) notes.push(NOTE_NOT_CONFIDENT);
     const alreadyOn = input.select.filter((selected) => this.#menu.has(selected));
@@ -375,8 +423,10 @@ export class ToolSearchSession {
       this.#universeOnMenu++;
     }
     const tools = results.map((id) => ({ name: id, description: resultDescription(catalogue.entry(id).trust), loaded: loadedSet.has(id) }));
-    const result: SearchToolsResult = notes.length > 0 ? { tools, note: notes.join(" ") } : { tools };
-    const tainted = results.some((id) => catalogue.entry(id).trust.thirdParty);
+    const skillHits: SearchSkillHit[] | undefined = discovery === undefined ? undefined : skills.map((id) => discovery.skills.hit(id));
+    const found = skillHits === undefined ? { tools } : { tools, skills: skillHits };
+    const result: SearchToolsResult = notes.length > 0 ? { ...found, note: notes.join(" ") } : found;
+    const tainted = results.some((id) => catalogue.entry(id).trust.thirdParty) || skills.some((id) => discovery!.skills.thirdParty(id));
     return { kind: "search", name, result: deepFreeze(result), tainted, decisionId, source, added: Object.freeze([...loaded]) };
   }
 }

@@ -6,6 +6,7 @@ import { SessionCatalogue } from "./catalogue.js";
 import { configError, type ResolvedSessionConfig } from "./config.js";
 import { Menu } from "./menu.js";
 import { searchToolSpec } from "./search-tool-spec.js";
+import type { SessionSkills } from "./skills.js";
 
 /** The menu at turn 0 and the catalogue view, built from a validated config. */
 export interface SessionSetup {
@@ -13,6 +14,8 @@ export interface SessionSetup {
   readonly catalogue: SessionCatalogue | undefined;
   /** Searchable catalogue tools already on the menu (`alwaysLoaded` ones). */
   readonly universeOnMenu: number;
+  /** The skills, when `skillActivation` is set and offers any. */
+  readonly skills: SessionSkills | undefined;
 }
 
 const MAX_WARNED_POSITIONS = 5;
@@ -38,14 +41,18 @@ export function setUpSession(config: ResolvedSessionConfig): SessionSetup {
   const menu = new Menu();
   const search = config.toolSearch;
   const trustJsonSchemaText = search?.trustJsonSchemaText;
+  const skills = config.skillActivation?.skills(config);
   if (search !== undefined) {
     menu.add({
       name: search.toolName,
-      spec: searchToolSpec(search.toolName, search.maxPerSearch),
+      spec: searchToolSpec(search.toolName, search.maxPerSearch, skills?.discovery === true),
       tool: undefined,
       section: "meta",
       thirdParty: false,
     });
+  }
+  if (skills !== undefined) {
+    menu.add({ name: skills.config.toolName, spec: config.skillActivation!.activateSpec(skills.config.toolName, skills.discovery), tool: undefined, section: "meta", thirdParty: false });
   }
   const agentNames = new Set<string>();
   const refused: string[] = [];
@@ -57,6 +64,7 @@ export function setUpSession(config: ResolvedSessionConfig): SessionSetup {
       refused.push(`tools[${position}]`);
       return;
     }
+    if (key === skills?.config.toolName) throw configError(["skillActivation", "toolName"], `collides with the agent's tool at tools[${position}]; choose another name`);
     if (search !== undefined && key === search.toolName) {
       throw configError(["toolSearch", "toolName"], `collides with the agent's tool at tools[${position}]; choose another name`);
     }
@@ -68,7 +76,7 @@ export function setUpSession(config: ResolvedSessionConfig): SessionSetup {
   });
   if (search === undefined) {
     warnRefusedNames(config, refused);
-    return { menu, catalogue: undefined, universeOnMenu: 0 };
+    return { menu, catalogue: undefined, universeOnMenu: 0, skills };
   }
 
   const catalogue = new SessionCatalogue(search, agentNames);
@@ -78,6 +86,7 @@ export function setUpSession(config: ResolvedSessionConfig): SessionSetup {
   if (clash !== undefined) {
     throw configError(["toolSearch", "toolName"], `collides with the catalogue tool at position ${clash.position}; choose another name`);
   }
+  if (skills !== undefined) config.skillActivation!.checkCatalogue(skills, catalogue);
   let universeOnMenu = 0;
   (search.alwaysLoaded ?? []).forEach((id, position) => {
     const path = ["toolSearch", "alwaysLoaded", position];
@@ -91,5 +100,5 @@ export function setUpSession(config: ResolvedSessionConfig): SessionSetup {
     menu.add({ name: id, spec, tool: entry.tool, section: "always", thirdParty: entry.trust.thirdParty });
     if (catalogue.searchable(id)) universeOnMenu++;
   });
-  return { menu, catalogue, universeOnMenu };
+  return { menu, catalogue, universeOnMenu, skills };
 }

@@ -1,5 +1,6 @@
 import type { ToolDefinition } from "../trust/tool-definition.js";
 import type { SearchErrorResult, SearchToolsResult, ToolCallErrorResult } from "./results.js";
+import type { SkillCallOutcome } from "./skills.js";
 
 /**
  * One tool call of the model, as the host's loop sees it: the `index`-th call (0-based) in
@@ -13,20 +14,24 @@ export interface ToolCall {
   readonly input?: unknown;
 }
 
-/** The outcome of a `search_tools` call: what to send back to the model, and how. */
-export interface SearchCallOutcome {
-  readonly kind: "search";
+/** What the outcome of a decided meta-tool call (`search_tools`, `activate_skill`) has. */
+export interface DecidedCallOutcome {
   readonly name: string;
-  /** The tool result for the model (a result, or a typed error: plain data with a `code`). */
-  readonly result: SearchToolsResult | SearchErrorResult;
-  /** The result names a third-party tool: fence it as data at the prompt boundary (DESIGN.md "Trust"). */
-  readonly tainted: boolean;
-  /** `<run>#turn:<i>:tool:<j>:search`. */
+  /** `<run>#turn:<i>:tool:<j>:search` (or `:skill`). */
   readonly decisionId: string;
   /** `live`: decided now and recorded; `replay`: served from the journal; `refused`: an error result, nothing recorded. */
   readonly source: "live" | "replay" | "refused";
   /** Tools this call added to the menu, in menu order. */
   readonly added: readonly string[];
+}
+
+/** The outcome of a `search_tools` call: what to send back to the model, and how. */
+export interface SearchCallOutcome extends DecidedCallOutcome {
+  readonly kind: "search";
+  /** The tool result for the model (a result, or a typed error: plain data with a `code`). */
+  readonly result: SearchToolsResult | SearchErrorResult;
+  /** The result names a third-party tool: fence it as data at the prompt boundary (DESIGN.md "Trust"). */
+  readonly tainted: boolean;
 }
 
 /** A call of a tool on the menu: the host runs it through its own gates (validation, approval). */
@@ -50,7 +55,7 @@ export interface OffMenuCallOutcome {
   readonly tainted: boolean;
 }
 
-export type ToolCallOutcome = SearchCallOutcome | MenuToolCallOutcome | OffMenuCallOutcome;
+export type ToolCallOutcome = SearchCallOutcome | MenuToolCallOutcome | OffMenuCallOutcome | SkillCallOutcome;
 
 /** Counters of a session, for a host's logs and tests. */
 export interface SessionStats {

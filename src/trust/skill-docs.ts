@@ -1,17 +1,24 @@
 import { ToolsiftError } from "../errors.js";
 import type { ToolSearchDoc } from "../types.js";
 import { normalizeLabels } from "./labels.js";
-import type { TaintedText } from "./tool-definition.js";
+import type { TaintedText, ToolDefinition } from "./tool-definition.js";
 
 /**
- * A skill as the host registers it (DESIGN.md "Seams for skills and groups"). Skills are host-registry author text, hence
- * vouched; a tainted description is still withheld.
+ * A skill as the host registers it (DESIGN.md "Skills"): an instruction pack the model loads
+ * with `activate_skill`, with the tools it brings. `instructions` (required by a session) is
+ * text or a synchronous function read at each activation, so an edited registry is seen.
+ * `tools` are tool definitions, or ids of catalogue or agent tools. A skill is host text
+ * unless `origin` is `"remote"` (any value but `"local"`): then its text is withheld and its
+ * instructions refused until the operator vouches for it; a tainted text is never used.
  */
 export interface SkillDefinition {
   readonly id: string;
   readonly description?: string | TaintedText;
+  readonly instructions?: string | TaintedText | (() => string | TaintedText);
+  readonly tools?: readonly (string | ToolDefinition)[];
   readonly tags?: readonly string[];
   readonly aliases?: readonly string[];
+  readonly origin?: string;
   readonly [extra: string]: unknown;
 }
 

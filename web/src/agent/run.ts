@@ -88,7 +88,7 @@ export function runScript(store: Store, calls: readonly ScriptCall[], journal: I
 function visible(step: StepRecord): string {
   const outcome = step.outcome;
   if (outcome === undefined) return JSON.stringify({ error: step.error });
-  if (outcome.kind === "search") {
+  if (outcome.kind === "search" || outcome.kind === "skill") {
     return JSON.stringify({ kind: outcome.kind, result: outcome.result, tainted: outcome.tainted, added: outcome.added, decisionId: outcome.decisionId });
   }
   return JSON.stringify(outcome.onMenu ? { kind: outcome.kind, name: outcome.name, onMenu: true } : { kind: outcome.kind, result: outcome.result, tainted: outcome.tainted });

@@ -48,6 +48,8 @@ function stepView(step: StepRecord, number: number): HTMLElement {
       "note" in result && result.note ? h("p", { class: "note" }, result.note) : null,
     );
   }
+  // The playground configures no skills; an activation is shown as its raw result.
+  if (outcome.kind === "skill") return h("li", { class: "step" }, head, h("p", { class: "muted" }, JSON.stringify(outcome.result)));
   if (outcome.onMenu) {
     return h("li", { class: "step" }, head, h("p", {}, h("span", { class: "badge ok" }, "on the menu"), " The host runs it through its own gates (validation, approval).", outcome.thirdParty ? " Third-party: its output is untrusted data." : ""));
   }

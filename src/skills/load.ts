@@ -1,0 +1,67 @@
+import { isToolsiftError, ToolsiftError } from "../errors.js";
+import { SKILL_FORMAT_LIMITS, parseSkill, type ParsedSkill } from "./parse.js";
+
+/** Where `loadSkills` looks by default: the Agent Skills folder of the working directory. */
+export const DEFAULT_SKILL_FOLDERS: readonly string[] = Object.freeze([".agents/skills"]);
+
+export interface LoadedSkills {
+  /** The skills that read, in id order. */
+  readonly skills: readonly ParsedSkill[];
+  /** One `invalid_skill` (or `file_unreadable`) error per bad file, naming it; the good ones still load. */
+  readonly errors: readonly ToolsiftError[];
+}
+
+export interface LoadSkillsOptions {
+  /** `"remote"` for packs from a third party. */
+  readonly origin?: string;
+}
+
+/**
+ * Loads every `SKILL.md` of the given folders (Node and Deno): `<folder>/SKILL.md` and
+ * `<folder>/*\/SKILL.md`. A malformed or unreadable file is reported in `errors` and never
+ * hides the others; a repeated name keeps the first, in path order.
+ *
+ * @example
+ * const { skills, errors } = await loadSkills([".agents/skills"]);
+ */
+export async function loadSkills(folders: readonly string[] = DEFAULT_SKILL_FOLDERS, options: LoadSkillsOptions = {}): Promise<LoadedSkills> {
+  const { readdir, readFile, stat } = await import("node:fs/promises");
+  const { join } = await import("node:path");
+  const files: string[] = [];
+  const errors: ToolsiftError[] = [];
+  for (const folder of folders) {
+    let entries: { name: string; isDirectory(): boolean }[];
+    try {
+      entries = await readdir(folder, { withFileTypes: true });
+    } catch (cause) {
+      errors.push(new ToolsiftError("file_unreadable", `${folder}: the skill folder could not be read`, { path: [folder], cause }));
+      continue;
+    }
+    if (entries.some((entry) => entry.name === "SKILL.md" && !entry.isDirectory())) files.push(join(folder, "SKILL.md"));
+    for (const entry of entries.filter((item) => item.isDirectory()).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const file = join(folder, entry.name, "SKILL.md");
+      try {
+        await stat(file);
+        files.push(file);
+      } catch {
+        // a folder without a SKILL.md is not a skill
+      }
+    }
+  }
+  const byId = new Map<string, ParsedSkill>();
+  for (const file of files) {
+    try {
+      const size = (await stat(file)).size;
+      if (size > SKILL_FORMAT_LIMITS.bodyBytes + SKILL_FORMAT_LIMITS.frontmatterBytes + 16) {
+        throw new ToolsiftError("invalid_skill", `${file}: file is larger than a skill may be (${size} bytes)`, { path: [file, "file"] });
+      }
+      const skill = parseSkill(await readFile(file, "utf8"), { path: file, origin: options.origin });
+      if (byId.has(skill.id)) throw new ToolsiftError("invalid_skill", `${file}: name repeats ${JSON.stringify(skill.id)} of ${byId.get(skill.id)!.path}`, { path: [file, "name"] });
+      byId.set(skill.id, skill);
+    } catch (cause) {
+      errors.push(isToolsiftError(cause) ? cause : new ToolsiftError("file_unreadable", `${file}: could not be read`, { path: [file], cause }));
+    }
+  }
+  const skills = [...byId.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return { skills, errors };
+}
