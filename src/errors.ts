@@ -18,7 +18,8 @@ export type ToolsiftErrorCode =
   | "file_unwritable"
   // evaluation
   | "invalid_queries"
-  // index artifact
+  // index artifact (`artifact_not_bytes`: the value given is no Uint8Array or ArrayBuffer)
+  | "artifact_not_bytes"
   | "artifact_truncated"
   | "artifact_bad_magic"
   | "artifact_version"

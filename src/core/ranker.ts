@@ -257,14 +257,16 @@ export class Bm25ToolRanker implements ToolRanker {
 
   /**
    * Loads an index artifact made by `serialize` (DESIGN.md "Index artifact"): a copy into a fresh core plus
-   * checks, no re-analysis. Pass `options` to insist on an analyzer: a different one is an
-   * `artifact_analyzer_mismatch` error. Every failure is a `ToolsiftError` with an `artifact_*` code.
+   * checks, no re-analysis. `bytes` is a `Uint8Array` (a Node `Buffer`) or an `ArrayBuffer` (what
+   * `fetch().arrayBuffer()` and a Workers Data module give). Pass `options` to insist on an analyzer: a different one is an
+   * `artifact_analyzer_mismatch` error. Every failure is a `ToolsiftError` with an `artifact_*` code
+   * (`artifact_not_bytes` for a value that is no byte array at all).
    *
    * @example
    * const bytes = new Bm25ToolRanker(docs).serialize();
    * const ranker = Bm25ToolRanker.load(bytes);
    */
-  static load(bytes: Uint8Array, options?: RankerOptions): Bm25ToolRanker {
+  static load(bytes: Uint8Array | ArrayBuffer, options?: RankerOptions): Bm25ToolRanker {
     const expected = options === undefined ? undefined : analyzerFingerprint(resolveRankerOptions(options));
     const index = loadIndex(
       bytes,
