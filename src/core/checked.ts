@@ -63,3 +63,11 @@ export function numberIn(low: number, high: number, kind: "from" | "above" | "in
 export function oneOf<const T extends string>(values: readonly T[], message = `must be one of ${values.map((value) => JSON.stringify(value)).join(", ")}`) {
   return checked<T>((value) => (values.includes(value as T) ? undefined : message));
 }
+
+/**
+ * The issue a failed parse reports: an unknown key before anything else, since a misspelt
+ * key (`catalog`) also leaves the key it meant missing, and the missing one says less.
+ */
+export function firstIssue(error: z.core.$ZodError): z.core.$ZodIssue {
+  return error.issues.find((issue) => issue.code === "unrecognized_keys") ?? error.issues[0]!;
+}

@@ -27,7 +27,7 @@ export function resolveConfidenceOptions(options: unknown): ResolvedConfidenceOp
   if (options === undefined) return CONFIDENCE_DEFAULTS;
   const result = confidenceOptionsSchema.safeParse(options);
   if (result.success) return result.data;
-  throw optionError("confidence", result.error);
+  throw optionError("confidence", result.error, { "": Object.keys(confidenceOptionsSchema.shape) });
 }
 
 /**

@@ -53,7 +53,17 @@ describe("session config", () => {
   it("names an unknown option", () => {
     const error = failure({ toolSearch: { catalogue, ranker, maxPerSerch: 3 } });
     expect(error.code).toBe("invalid_config");
-    expect(error.message).toBe('toolSearch: unknown option "maxPerSerch"');
+    expect(error.message).toBe('toolSearch: unknown option "maxPerSerch"; did you mean "maxPerSearch"?');
+  });
+
+  it("names a misspelt key with the nearest known one, not the key it left missing", () => {
+    expect(failure({ toolSearch: { catalog: catalogue } })).toMatchObject({
+      code: "invalid_config",
+      path: ["toolSearch"],
+      message: 'toolSearch: unknown option "catalog"; did you mean "catalogue"?',
+    });
+    expect(failure({ tool: [], toolSearch: { catalogue } }).message).toBe('config: unknown option "tool"; did you mean "tools"?');
+    expect(failure({ toolSearch: { catalogue, frobnicate: 1 } }).message).toBe('toolSearch: unknown option "frobnicate"');
   });
 
   it("refuses a search tool name that collides with an agent tool or a catalogue tool", () => {
@@ -115,7 +125,7 @@ describe("session config", () => {
     expect(annotated([])).toMatchObject({ path: ["toolSearch", "annotations"] });
     expect(annotated({ [Symbol("id")]: {} })).toMatchObject({ path: ["toolSearch", "annotations"] });
     expect(annotated({ a__one: null }).message).toBe("toolSearch.annotations.a__one: must be { tags?, aliases? } (got null)");
-    expect(annotated({ a__one: { tag: [] } }).message).toBe('toolSearch.annotations.a__one: unknown option "tag"');
+    expect(annotated({ a__one: { tag: [] } }).message).toBe('toolSearch.annotations.a__one: unknown option "tag"; did you mean "tags"?');
     expect(annotated({ a__one: { aliases: ["x", 3] } })).toMatchObject({ path: ["toolSearch", "annotations", "a__one", "aliases", 1] });
     expect(annotated({ a__one: { tags: Array(1025).fill("x") } }).message).toContain("must list at most 1024 labels");
     // An entry's problem is found in its place: before a later option's.

@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
-import { checked, listOf, oneOf } from "../core/checked.js";
+import { checked, firstIssue, listOf, oneOf } from "../core/checked.js";
+import { unknownKeysMessage } from "../core/nearest.js";
 import { ToolsiftError } from "../errors.js";
 import type { Journal } from "../journal/memory.js";
 import type { DivergenceMode } from "../journal/replay.js";
@@ -82,7 +83,7 @@ function annotationsValid(value: unknown): boolean {
     const entry = (value as Record<string, unknown>)[id];
     if (!isObject(entry)) throw configError(path, `must be { tags?, aliases? } (got ${shown(entry)})`);
     const unknown = Object.keys(entry as object).filter((key) => !ANNOTATION_FIELDS.includes(key));
-    if (unknown.length > 0) throw unknownOptions(path, unknown);
+    if (unknown.length > 0) throw unknownOptions(path, unknown, ANNOTATION_FIELDS);
     for (const field of ANNOTATION_FIELDS) {
       const labels = (entry as Record<string, unknown>)[field];
       const result = labels === undefined ? undefined : labelsSchema.safeParse(labels);
@@ -246,15 +247,21 @@ export function configError(path: readonly (string | number)[], rule: string, ca
   return new ToolsiftError("invalid_config", `${pathText(path)}: ${rule}`, { path, cause });
 }
 
-function unknownOptions(path: readonly (string | number)[], keys: readonly string[], cause?: unknown): ToolsiftError {
-  return configError(path, `unknown option${keys.length > 1 ? "s" : ""} ${keys.map((key) => JSON.stringify(key)).join(", ")}`, cause);
+function unknownOptions(path: readonly (string | number)[], keys: readonly string[], known: readonly string[], cause?: unknown): ToolsiftError {
+  return configError(path, unknownKeysMessage(keys, known), cause);
+}
+
+// The keys an object of the config may have, by its path (for the nearest known key).
+function knownKeys(path: readonly (string | number)[]): readonly string[] {
+  if (path.length === 0) return Object.keys(sessionSchema.shape);
+  return path.length === 1 && path[0] === "toolSearch" ? Object.keys(toolSearchSchema.shape) : [];
 }
 
 // The issue's path is below `prefix` in the config, and `input` is the value at `prefix`.
 function toConfigError(input: unknown, issue: z.core.$ZodIssue, cause: unknown, prefix: readonly (string | number)[] = []): ToolsiftError {
   const below = issue.path.map((part) => (typeof part === "symbol" ? String(part) : part));
   const path = [...prefix, ...below];
-  if (issue.code === "unrecognized_keys") return unknownOptions(path, issue.keys, cause);
+  if (issue.code === "unrecognized_keys") return unknownOptions(path, issue.keys, knownKeys(path), cause);
   const value = valueAt(input, below);
   const got = value === undefined ? "it is missing" : `got ${shown(value)}`;
   return configError(path, `${issue.message} (${got})`, cause);
@@ -277,7 +284,7 @@ export function parseSessionConfig(input: unknown): ResolvedSessionConfig {
 
 function parseOnce(input: unknown): ResolvedSessionConfig {
   const result = sessionSchema.safeParse(input);
-  if (!result.success) throw toConfigError(input, result.error.issues[0]!, result.error);
+  if (!result.success) throw toConfigError(input, firstIssue(result.error), result.error);
   const parsed = result.data;
   if (parsed.toolSearch?.ranker !== undefined) checkRankerInput(parsed.toolSearch.ranker, ["toolSearch", "ranker"]);
   // The checked values themselves, never a second read of the host's object: a getter could
