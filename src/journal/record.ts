@@ -24,6 +24,8 @@ export interface SearchDecision {
   readonly confident?: false;
   /** Written only as `true`: the results came from the name fallback. */
   readonly fallback?: true;
+  /** Written only when not empty: matches the ranker put among the page that were on the menu already (the note names them). */
+  readonly onMenu?: readonly string[];
 }
 
 /**
@@ -72,11 +74,12 @@ export interface StoredDecision {
   readonly loaded: unknown;
   readonly confident: unknown;
   readonly fallback: unknown;
+  readonly onMenu: unknown;
 }
 
 export function readStoredDecision(value: unknown): StoredDecision {
   if (typeof value !== "object" || value === null) {
-    return { query: undefined, results: undefined, loaded: undefined, confident: undefined, fallback: undefined };
+    return { query: undefined, results: undefined, loaded: undefined, confident: undefined, fallback: undefined, onMenu: undefined };
   }
   const field = (key: string): unknown => {
     try {
@@ -91,5 +94,6 @@ export function readStoredDecision(value: unknown): StoredDecision {
     loaded: field("loaded"),
     confident: field("confident"),
     fallback: field("fallback"),
+    onMenu: field("onMenu"),
   };
 }
