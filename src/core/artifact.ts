@@ -227,15 +227,11 @@ function checkSum(lanes: Int32Array, header: Header): void {
 }
 
 // An artifact as people hold it: `fetch().arrayBuffer()` and a Workers Data module give an
-// ArrayBuffer, Node's readFile a Buffer (a Uint8Array). The tag, not `instanceof`, so an
-// ArrayBuffer of another realm (a worker, a vm context) counts too.
+// ArrayBuffer, Node's readFile a Buffer (a Uint8Array, perhaps a view into a larger pool).
 function artifactBytes(input: unknown): Uint8Array {
-  if (input instanceof Uint8Array) return input;
   if (ArrayBuffer.isView(input)) return new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
-  const tag = Object.prototype.toString.call(input);
-  if (tag === "[object ArrayBuffer]" || tag === "[object SharedArrayBuffer]") return new Uint8Array(input as ArrayBuffer);
-  const got = input === null ? "null" : Array.isArray(input) ? "an array" : typeof input;
-  throw new ToolsiftError("artifact_not_bytes", `not a byte array: an index artifact is a Uint8Array or an ArrayBuffer (got ${got})`);
+  if (input instanceof ArrayBuffer) return new Uint8Array(input);
+  throw new ToolsiftError("artifact_not_bytes", "not a byte array (an index artifact is a Uint8Array or an ArrayBuffer)");
 }
 
 // Step 1: magic, version, length, core build, fingerprint, flags and reserved bytes.

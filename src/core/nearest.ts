@@ -1,18 +1,32 @@
 /**
- * Edit distance counting a swap of two neighbours as one edit (optimal string alignment),
- * since "explian" is one slip from "explain", not two.
+ * Levenshtein distance, or `undefined` when it exceeds `bound`. Banded: only cells within
+ * `bound` of the diagonal are computed (the others exceed it), O(n · bound) and `cells`
+ * counts them.
  */
-function distance(a: string, b: string): number {
-  const rows: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, rows[i - 2]![j - 2]! + 1);
-      rows[i]![j] = best;
+export function boundedDistance(left: string, right: string, bound: number, cells: { count: number }): number | undefined {
+  if (Math.abs(left.length - right.length) > bound) return undefined;
+  const outside = bound + 1;
+  let previous = new Array<number>(right.length + 1).fill(outside);
+  let current = new Array<number>(right.length + 1).fill(outside);
+  for (let j = 0; j <= Math.min(right.length, bound); j++) previous[j] = j;
+  for (let i = 1; i <= left.length; i++) {
+    const from = Math.max(1, i - bound);
+    const to = Math.min(right.length, i + bound);
+    current[from - 1] = from === 1 ? (i <= bound ? i : outside) : outside;
+    let rowBest = current[from - 1]!;
+    for (let j = from; j <= to; j++) {
+      const substitution = previous[j - 1]! + (left.charCodeAt(i - 1) === right.charCodeAt(j - 1) ? 0 : 1);
+      const value = Math.min(substitution, previous[j]! + 1, current[j - 1]! + 1, outside);
+      current[j] = value;
+      if (value < rowBest) rowBest = value;
     }
+    if (to < right.length) current[to + 1] = outside;
+    cells.count += to - from + 1;
+    if (rowBest > bound) return undefined;
+    [previous, current] = [current, previous];
   }
-  return rows[a.length]![b.length]!;
+  const distance = previous[right.length]!;
+  return distance <= bound ? distance : undefined;
 }
 
 // Names compared: an option name is short; a longer typed key is no slip of a known one.
@@ -20,9 +34,9 @@ const COMPARED_LENGTH = 64;
 
 /**
  * The candidate closest to `typed`, ignoring case: the only one it is a prefix of (`max` for
- * `max-input-bytes`), or within a third of its length in edits (one edit for short words);
- * undefined when none is that close. For a command-line flag or a config key that is not
- * known (`catalog` → `catalogue`).
+ * `max-input-bytes`), or within a third of its length in edits (two for short words; the
+ * first of the nearest); undefined when none is that close. For a command-line flag or a
+ * config key that is not known (`catalog` → `catalogue`).
  *
  * @example
  * nearest("catalog", ["catalogue", "annotations"]) // "catalogue"
@@ -35,21 +49,22 @@ export function nearest(typed: string, candidates: readonly string[]): string | 
     if (prefixed.length === 1) return prefixed[0];
   }
   let best: string | undefined;
-  let bestDistance = Math.max(1, Math.floor(lower.length / 3)) + 1;
+  // Each hit narrows the bound, so a later candidate wins only when it is nearer.
+  // At least two, so a swap of two letters (`nmae`) is near: Levenshtein counts it as two.
+  let bound = Math.max(2, Math.floor(lower.length / 3));
   for (const candidate of candidates) {
-    const d = distance(lower, candidate.toLowerCase());
-    if (d < bestDistance) [best, bestDistance] = [candidate, d];
+    const distance = boundedDistance(lower, candidate.toLowerCase(), bound, { count: 0 });
+    if (distance !== undefined) [best, bound] = [candidate, distance - 1];
   }
   return best;
 }
 
 /**
- * The message of unknown keys among `known`, each with its nearest known key when one is
- * close: `unknown option "catalog"; did you mean "catalogue"?`.
+ * The message of unknown keys among `known`, a single one with its nearest known key when one
+ * is close: `unknown option "catalog"; did you mean "catalogue"?`.
  */
 export function unknownKeysMessage(keys: readonly string[], known: readonly string[]): string {
-  const shown = keys.map((key) => JSON.stringify(key));
-  const near = keys.map((key) => nearest(key, known));
-  if (keys.length === 1) return `unknown option ${shown[0]}${near[0] === undefined ? "" : `; did you mean ${JSON.stringify(near[0])}?`}`;
-  return `unknown options ${shown.map((key, index) => (near[index] === undefined ? key : `${key} (did you mean ${JSON.stringify(near[index])}?)`)).join(", ")}`;
+  // Several unknown keys are rarely slips of one known key each: only a single one is matched.
+  const near = keys.length === 1 ? nearest(keys[0]!, known) : undefined;
+  return `unknown option${keys.length > 1 ? "s" : ""} ${keys.map((key) => JSON.stringify(key)).join(", ")}${near === undefined ? "" : `; did you mean ${JSON.stringify(near)}?`}`;
 }

@@ -235,7 +235,7 @@ describe("search_tools", () => {
     const session = createToolSearchSession({ toolSearch: { catalogue, ranker: wordRanker(ids), maxPerSearch: 2 } });
     const outcome = search(session.handleToolCall({ turn: 0, index: 0, name: "search_tools", input: { query: "issue", limit: 50 } }));
     expect(names(outcome)).toHaveLength(2);
-    expect(outcome.result).toMatchObject({ note: "Limit 50 is above this session's maximum of 2; at most 2 tools are returned." });
+    expect(outcome.result).toMatchObject({ note: "Limit 50 is above this session's maximum of 2." });
     const within = search(session.handleToolCall({ turn: 1, index: 0, name: "search_tools", input: { query: "channels", limit: 2 } }));
     expect(within.result).not.toHaveProperty("note");
   });
@@ -289,7 +289,7 @@ describe("search_tools", () => {
       'Matches already on the menu: "github__close_issue", "github__create_issue".',
       undefined,
       'No other matching tools. Matches already on the menu: "slack__list_channels".',
-      'Matches already on the menu: "github__close_issue", "github__create_issue", "github__list_issues", "gitlab__create_issue". Limit 9 is above this session\'s maximum of 3; at most 3 tools are returned.',
+      'Matches already on the menu: "github__close_issue", "github__create_issue", "github__list_issues", "gitlab__create_issue". Limit 9 is above this session\'s maximum of 3.',
     ]);
   });
 

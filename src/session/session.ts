@@ -77,11 +77,6 @@ function verdictFields(decision: SearchDecision, verdict: PageVerdict): SearchDe
   return verdict.confident ? decision : { ...decision, confident: false };
 }
 
-// Likewise the matches on the menu: only a search that skipped some records them.
-function onMenuFields(decision: SearchDecision, onMenu: readonly string[]): SearchDecision {
-  return onMenu.length === 0 ? decision : { ...decision, onMenu };
-}
-
 function namesNote(label: string, names: readonly string[]): string {
   const shown = names.slice(0, MAX_NOTED_NAMES).map(echoName).join(", ");
   return `${label}: ${shown}${names.length > MAX_NOTED_NAMES ? ", …" : ""}.`;
@@ -334,7 +329,9 @@ export class ToolSearchSession {
     const loaded = this.#plan(parts, results);
     // Record first, then grow the menu: if the store throws, nothing changed.
     const decision: SearchDecision = { ranker: kind, query: recordedQuery(input.query), results, loaded };
-    this.#log.record(decisionId, onMenuFields(verdictFields(decision, verdict), onMenu), this.#sessionFingerprint(parts));
+    // Likewise the matches on the menu: only a search that skipped some records them.
+    const fields = onMenu.length > 0 ? { ...decision, onMenu } : decision;
+    this.#log.record(decisionId, verdictFields(fields, verdict), this.#sessionFingerprint(parts));
     return this.#complete(parts.catalogue, name, input, decisionId, { results, loaded, onMenu }, "live", verdict);
   }
 
@@ -390,7 +387,7 @@ export class ToolSearchSession {
     if (notFound.length > 0) notes.push(namesNote("No tool named", notFound));
     const loadedSet = new Set(loaded);
     if (results.some((id) => !loadedSet.has(id))) notes.push(NOTE_NOT_LOADED);
-    if (input.clampedFrom !== undefined) notes.push(`Limit ${input.clampedFrom} is above this session's maximum of ${input.page}; at most ${input.page} tools are returned.`);
+    if (input.clampedFrom !== undefined) notes.push(`Limit ${input.clampedFrom} is above this session's maximum of ${input.page}.`);
 
     for (const id of loaded) {
       const entry = catalogue.entry(id);
