@@ -18,7 +18,9 @@ export { TRANSLATION_LEXICON } from "./analysis/lexicon.js";
 export { ENGLISH_SYNONYMS, ENGLISH_SYNONYM_GROUPS } from "./analysis/synonyms.js";
 export { LABEL_LIMITS, WITHHELD_DESCRIPTION, skillSearchDocs, tainted, toolSearchDocs } from "./trust/index.js";
 export type {
+  Catalogue,
   McpToolsList,
+  McpToolsListResponse,
   SkillDefinition,
   TaintedText,
   ToolAnnotation,

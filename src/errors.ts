@@ -10,6 +10,8 @@ export type ToolsiftErrorCode =
   // options and input
   | "invalid_option"
   | "invalid_catalogue"
+  // a catalogue of no tools, where one is to be indexed (toolSearchDocs, the command line)
+  | "empty_catalogue"
   | "duplicate_id"
   | "invalid_query"
   // the command line's files: cannot open or read, over the input bound, cannot write

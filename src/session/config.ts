@@ -6,7 +6,8 @@ import type { Journal } from "../journal/memory.js";
 import type { DivergenceMode } from "../journal/replay.js";
 import { checkRankerInput, type RankerInput } from "../rankers/shape.js";
 import type { WarningHook } from "../rankers/warnings.js";
-import type { McpToolsList, ToolAnnotations, ToolDefinition, TrustJsonSchemaText } from "../trust/tool-definition.js";
+import { CATALOGUE_SHAPES, findCatalogueList } from "../catalogue/shapes.js";
+import type { Catalogue, ToolAnnotations, ToolDefinition, TrustJsonSchemaText } from "../trust/tool-definition.js";
 
 /**
  * Defaults of the `toolSearch` config (DESIGN.md "Session"). Units and ranges:
@@ -61,10 +62,7 @@ function isObject(value: unknown): boolean {
 // `findIndex` reads a hole in a sparse array as undefined, which is not a tool.
 const isToolList = (value: unknown): boolean => Array.isArray(value) && value.findIndex((tool) => !isObject(tool)) < 0;
 
-const catalogueSchema = z.custom<readonly ToolDefinition[] | McpToolsList>(
-  (value) => isToolList(value) || (isObject(value) && isToolList((value as { tools?: unknown }).tools)),
-  { error: "must be an array of tool definitions or an MCP tools/list result ({ tools: [...] })" },
-);
+const catalogueSchema = z.custom<Catalogue>((value) => isToolList(findCatalogueList(value)?.tools), { error: CATALOGUE_SHAPES });
 
 const isString = (value: unknown) => (typeof value === "string" ? undefined : "must be a string");
 
@@ -180,8 +178,12 @@ export interface ToolSearchSessionConfig {
 
 /** The `toolSearch` part of the config (DESIGN.md "Session"). See `TOOL_SEARCH_DEFAULTS` for units and ranges. */
 export interface ToolSearchConfig {
-  /** The only tools a search may return and load. */
-  readonly catalogue: readonly ToolDefinition[] | McpToolsList;
+  /**
+   * The only tools a search may return and load: an array of tools (toolsift's, MCP's,
+   * Anthropic's or OpenAI's shape), an MCP `tools/list` result or its JSON-RPC response
+   * (both third-party throughout).
+   */
+  readonly catalogue: Catalogue;
   /** Host-written tags and aliases by tool id (trusted, any tool). */
   readonly annotations?: ToolAnnotations;
   /** Id prefixes: only catalogue tools whose id starts with one are searchable. */
@@ -203,7 +205,7 @@ type ParsedSession = z.output<typeof sessionSchema>;
 export type ParsedToolSearch = NonNullable<ParsedSession["toolSearch"]>;
 
 export type ResolvedToolSearch = Omit<ParsedToolSearch, "annotations" | "catalogue"> & {
-  readonly catalogue: readonly ToolDefinition[] | McpToolsList;
+  readonly catalogue: Catalogue;
   readonly annotations?: ToolAnnotations;
 };
 
