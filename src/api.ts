@@ -12,13 +12,15 @@ export { isInitialized } from "./core/module.js";
 export type { WasmSource } from "./core/module.js";
 export { ToolsiftError, isToolsiftError } from "./errors.js";
 export type { ToolsiftErrorCode } from "./errors.js";
-export type { RankedHit, RankedSearch, ToolParamDoc, ToolRanker, ToolRankerFactory, ToolSearchDoc } from "./types.js";
+export type { RankedHit, RankedSearch, ToolParamDoc, ToolRanker, ToolRankerFactory, ToolSearchDoc, ToolSearchDocInput } from "./types.js";
 export { BUNDLED_STOPWORDS } from "./analysis/stopwords.js";
 export { TRANSLATION_LEXICON } from "./analysis/lexicon.js";
 export { ENGLISH_SYNONYMS, ENGLISH_SYNONYM_GROUPS } from "./analysis/synonyms.js";
 export { LABEL_LIMITS, WITHHELD_DESCRIPTION, skillSearchDocs, tainted, toolSearchDocs } from "./trust/index.js";
 export type {
+  Catalogue,
   McpToolsList,
+  McpToolsListResponse,
   SkillDefinition,
   TaintedText,
   ToolAnnotation,

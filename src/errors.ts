@@ -10,6 +10,8 @@ export type ToolsiftErrorCode =
   // options and input
   | "invalid_option"
   | "invalid_catalogue"
+  // a catalogue of no tools, where one is to be indexed (toolSearchDocs, the command line)
+  | "empty_catalogue"
   | "duplicate_id"
   | "invalid_query"
   // a SKILL.md that breaks the Agent Skills format (path: [file, field])
@@ -20,7 +22,8 @@ export type ToolsiftErrorCode =
   | "file_unwritable"
   // evaluation
   | "invalid_queries"
-  // index artifact
+  // index artifact (`artifact_not_bytes`: the value given is no Uint8Array or ArrayBuffer)
+  | "artifact_not_bytes"
   | "artifact_truncated"
   | "artifact_bad_magic"
   | "artifact_version"

@@ -52,5 +52,16 @@ export interface ToolSearchDoc {
   readonly params?: readonly ToolParamDoc[];
 }
 
+/**
+ * What `new Bm25ToolRanker(docs)` takes: a `ToolSearchDoc` whose `tags` and `aliases` may be
+ * left out (they are then empty), so a trusted tool list `{ id, description }` is ranked as it
+ * is. A tool definition (an `origin`, a schema, a `name` without an `id`) goes through
+ * `toolSearchDocs` first.
+ */
+export interface ToolSearchDocInput extends Omit<ToolSearchDoc, "tags" | "aliases"> {
+  readonly tags?: readonly string[];
+  readonly aliases?: readonly string[];
+}
+
 /** Builds a ranker for one session's searchable docs (DESIGN.md "Rankers"). Called at most once per session. */
 export type ToolRankerFactory = (docs: readonly ToolSearchDoc[]) => ToolRanker;

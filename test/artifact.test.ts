@@ -32,7 +32,7 @@ import {
 import { CORE_CHECKSUM_MIN_BYTES } from "../src/core/artifact.js";
 import { CHECKSUM_BLOCK, artifactChecksum } from "../src/core/checksum.js";
 import { Bm25ToolRanker, init, isToolsiftError, type ToolSearchDoc } from "../src/index.js";
-import { errorCode } from "./helpers/errors.js";
+import { errorCode, toolsiftError } from "./helpers/errors.js";
 
 beforeAll(async () => {
   await init();
@@ -102,6 +102,22 @@ describe("index artifact", () => {
     expect(answers(loaded)).toEqual(answers(ranker));
     expect(loaded.options).toEqual(ranker.options);
     expect(loaded.serialize()).toEqual(ranker.serialize());
+  });
+
+  it("loads an ArrayBuffer (fetch().arrayBuffer(), a Workers Data module) and a view at an offset; refuses what is no byte array", () => {
+    const ranker = new Bm25ToolRanker(small);
+    const bytes = ranker.serialize();
+    const buffer = bytes.slice().buffer;
+    expect(answers(Bm25ToolRanker.load(buffer))).toEqual(answers(ranker));
+    // The artifact in the middle of a larger buffer, as a Buffer of a pooled read may be.
+    const padded = new Uint8Array(bytes.length + 16);
+    padded.set(bytes, 8);
+    expect(answers(Bm25ToolRanker.load(new DataView(padded.buffer, 8, bytes.length) as unknown as ArrayBuffer))).toEqual(answers(ranker));
+    for (const wrong of ["bytes", [1, 2, 3], null, undefined, { length: 40 }]) {
+      const error = toolsiftError(() => Bm25ToolRanker.load(wrong as unknown as Uint8Array));
+      expect(error.code).toBe("artifact_not_bytes");
+      expect(error.message).toMatch(/^not a byte array \(/);
+    }
   });
 
   it("keeps every id exactly: ASCII, below 256 (one byte per unit), astral and lone surrogates (two)", () => {

@@ -171,6 +171,18 @@ describe("bad catalogues", () => {
     }
     expectUncorrupted();
   });
+
+  it("ranks tools as people have them ({ id, description }: no tags or aliases) like the same docs with empty labels", () => {
+    const plain = [
+      { id: "send_email", description: "Send an email to a contact." },
+      { id: "create_issue", description: "Open an issue in a repository." },
+    ];
+    const labelled = plain.map((tool) => ({ ...tool, tags: [], aliases: [] }));
+    const ranker = new Bm25ToolRanker(plain);
+    expect(ranker.rank("email someone", 2)).toEqual(new Bm25ToolRanker(labelled).rank("email someone", 2));
+    expect(ranker.rank("email someone", 2)[0]!.id).toBe("send_email");
+    expectUncorrupted();
+  });
 });
 
 describe("a catalogue past the distinct-term limit", () => {

@@ -34,6 +34,17 @@ writeFileSync(join(folder, "tools.json"), JSON.stringify(catalogue));
 writeFileSync(join(folder, "queries.json"), JSON.stringify(queries));
 writeFileSync(join(folder, "bad.json"), JSON.stringify([{ id: "ok" }, { id: "ok" }]));
 writeFileSync(join(folder, "broken.json"), "{ not json");
+writeFileSync(join(folder, "empty.json"), "[]");
+writeFileSync(join(folder, "rpc-error.json"), JSON.stringify({ jsonrpc: "2.0", id: 1, error: { code: -32601, message: "Method not found" } }));
+writeFileSync(
+  join(folder, "openai.json"),
+  JSON.stringify([
+    { type: "function", function: { name: "create_pull_request", description: "Create a pull request.", parameters: { properties: { title: { description: "PR title" } } } } },
+    { type: "function", name: "send_email", description: "Send an email message.", parameters: { properties: {} } },
+    { name: "get_weather", description: "Weather forecast for a city.", input_schema: { properties: { city: { description: "City" } } } },
+  ]),
+);
+writeFileSync(join(folder, "rpc.json"), JSON.stringify({ jsonrpc: "2.0", id: 7, result: catalogue }));
 
 describe("toolsift CLI", () => {
   it("prints usage and exits 1 without a command, 1 on an unknown command", async () => {
@@ -84,6 +95,19 @@ describe("toolsift CLI", () => {
     expect(broken.stderr).toMatch(/invalid_catalogue.*not valid JSON/);
     const missing = await run(["query", join(folder, "nope.tsi"), "x"]);
     expect(missing.code).toBe(EXIT_BAD_INPUT);
+  });
+
+  it("builds OpenAI's, Anthropic's and a JSON-RPC response's tools, and refuses an empty catalogue with exit 2", async () => {
+    const query = async (file: string, text: string) => JSON.parse((await run(["query", join(folder, file), text, "--json"])).stdout) as { hits: { id: string }[] };
+    expect((await query("openai.json", "pull request title")).hits[0]!.id).toBe("create_pull_request");
+    expect((await query("openai.json", "city")).hits[0]!.id).toBe("get_weather");
+    expect((await query("rpc.json", "weather forecast")).hits[0]!.id).toBe("get_weather");
+    const empty = await run(["build", join(folder, "empty.json"), "-o", join(folder, "empty.tsi")]);
+    expect(empty.code).toBe(EXIT_BAD_INPUT);
+    expect(empty.stderr).toMatch(/empty_catalogue/);
+    const rpcError = await run(["build", join(folder, "rpc-error.json"), "-o", join(folder, "e.tsi")]);
+    expect(rpcError.code).toBe(EXIT_BAD_INPUT);
+    expect(rpcError.stderr).toMatch(/invalid_catalogue.*got a JSON-RPC error response/);
   });
 
   it("colours only a TTY without NO_COLOR, and draws progress only on a TTY", async () => {

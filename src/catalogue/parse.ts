@@ -1,5 +1,6 @@
 import { ToolsiftError } from "../errors.js";
 import type { ToolParamDoc, ToolSearchDoc } from "../types.js";
+import { catalogueList, emptyCatalogue, entryProblem, toolEntry } from "./shapes.js";
 
 /** A catalogue entry after parsing (DESIGN.md "Trust"). */
 export interface CatalogueTool {
@@ -57,23 +58,25 @@ function params(entry: Record<string, unknown>, index: number, id: string): Tool
 }
 
 /**
- * Reads a catalogue: an array of tool definitions `{ id | name, description?, tags?, aliases?,
- * params? | inputSchema? }` or an MCP `tools/list` result `{ tools: [...] }`. Anything else is
- * an `invalid_catalogue` error naming the entry by index and id; a repeated id is `duplicate_id`.
+ * Reads a catalogue (`catalogueList` in ./shapes.ts): an array of tool definitions `{ id | name,
+ * description?, tags?, aliases?, params? | inputSchema? }` (Anthropic's `input_schema` and
+ * OpenAI's `{ type: "function", function }` read as `toolEntry` says), an MCP `tools/list`
+ * result `{ tools: [...] }` or its JSON-RPC response. Anything else is an `invalid_catalogue`
+ * error naming the entry by index and id and saying what was expected; a repeated id is
+ * `duplicate_id`, a catalogue of no tools `empty_catalogue`.
  *
  * @example
  * parseCatalogue({ tools: [{ name: "echo", description: "Echo back", inputSchema: { properties: { text: {} } } }] });
  */
 export function parseCatalogue(input: unknown): CatalogueTool[] {
-  const list = Array.isArray(input) ? input : isRecord(input) && Array.isArray(input["tools"]) ? input["tools"] : undefined;
-  if (list === undefined) {
-    throw new ToolsiftError("invalid_catalogue", "a catalogue is an array of tools or an MCP tools/list result { tools: [...] }");
-  }
+  const { tools: list, path } = catalogueList(input);
+  if (list.length === 0) throw emptyCatalogue(path);
   const seen = new Set<string>();
-  return list.map((entry: unknown, index) => {
-    if (!isRecord(entry)) fail(index, undefined, "entry", "must be an object");
+  return list.map((given: unknown, index) => {
+    const entry = toolEntry(given);
+    if (!isRecord(entry)) fail(index, undefined, "entry", entryProblem(entry));
     const rawId = entry["id"] ?? entry["name"];
-    if (typeof rawId !== "string" || rawId.trim() === "") fail(index, undefined, "id", "(or name) must be a non-empty string");
+    if (typeof rawId !== "string" || rawId.trim() === "") fail(index, undefined, "id", entryProblem(entry));
     const id = rawId;
     if (seen.has(id)) {
       throw new ToolsiftError("duplicate_id", `catalogue entry ${index} repeats the id "${id}"`, { path: [index, "id"] });

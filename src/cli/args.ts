@@ -1,45 +1,12 @@
 // Argument parsing for the command line: Node's parseArgs, with its errors turned into one-line
 // usage errors that name the nearest known option or command.
 import { parseArgs, type ParseArgsConfig } from "node:util";
+import { nearest } from "../core/nearest.js";
 
 /** A mistake in the command line itself (exit 1), as opposed to bad input (a ToolsiftError). */
 export class UsageError extends Error {}
 
-/**
- * Edit distance counting a swap of two neighbours as one edit (optimal string alignment),
- * since "explian" is one slip from "explain", not two.
- */
-function distance(a: string, b: string): number {
-  const rows: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, rows[i - 2]![j - 2]! + 1);
-      rows[i]![j] = best;
-    }
-  }
-  return rows[a.length]![b.length]!;
-}
-
-/**
- * The candidate closest to `typed`: a prefix of it (`--max` for `--max-input-bytes`), or within
- * a third of its length in edits (one edit for short words); undefined when none is that close.
- */
-export function nearest(typed: string, candidates: readonly string[]): string | undefined {
-  const lower = typed.toLowerCase();
-  if (lower.length >= 3) {
-    const prefixed = candidates.filter((candidate) => candidate.startsWith(lower));
-    if (prefixed.length === 1) return prefixed[0];
-  }
-  let best: string | undefined;
-  let bestDistance = Math.max(1, Math.floor(lower.length / 3)) + 1;
-  for (const candidate of candidates) {
-    const d = distance(lower, candidate);
-    if (d < bestDistance) [best, bestDistance] = [candidate, d];
-  }
-  return best;
-}
+export { nearest };
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 

@@ -182,12 +182,13 @@ interface Sections {
  * end. Every failure is a `ToolsiftError` with an `artifact_*` code.
  */
 export function loadIndex(
-  bytes: Uint8Array,
+  input: Uint8Array | ArrayBuffer,
   expectedFingerprint: number | undefined,
   buildId: number,
   createCore: () => CoreMemory,
   configure: (memory: CoreMemory, options: ResolvedRankerOptions) => void,
 ): LoadedIndex {
+  const bytes = artifactBytes(input);
   const header = readHeader(bytes, expectedFingerprint, buildId);
   const sections = readSections(bytes, header);
   // The checksum: the header, table and host sections are absorbed here, the core absorbs its
@@ -225,9 +226,16 @@ function checkSum(lanes: Int32Array, header: Header): void {
   if (finishChecksum(lanes, header.checksumAt) !== header.view.getUint32(header.checksumAt, true)) checksumMismatch(header.checksumAt);
 }
 
+// An artifact as people hold it: `fetch().arrayBuffer()` and a Workers Data module give an
+// ArrayBuffer, Node's readFile a Buffer (a Uint8Array, perhaps a view into a larger pool).
+function artifactBytes(input: unknown): Uint8Array {
+  if (ArrayBuffer.isView(input)) return new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
+  if (input instanceof ArrayBuffer) return new Uint8Array(input);
+  throw new ToolsiftError("artifact_not_bytes", "not a byte array (an index artifact is a Uint8Array or an ArrayBuffer)");
+}
+
 // Step 1: magic, version, length, core build, fingerprint, flags and reserved bytes.
 function readHeader(bytes: Uint8Array, expectedFingerprint: number | undefined, buildId: number): Header {
-  if (!(bytes instanceof Uint8Array)) throw new ToolsiftError("artifact_corrupt", "an index artifact is a Uint8Array");
   if (bytes.length < HEADER_BYTES + CHECKSUM_BYTES) {
     throw new ToolsiftError("artifact_truncated", `index artifact is truncated: ${bytes.length} bytes`);
   }

@@ -1,15 +1,11 @@
-import { z } from "zod/mini";
+import { z, type CheckPayload, type Issue, type ParseError } from "./config-schema.js";
 
-// Every distinct zod schema kind a config uses is bundled code (numbers, integers, enums,
-// booleans, strings, arrays and their checks cost about 2 KB gzipped together), so the config
-// schemas build their fields from one kind: a `z.custom` with a plain check function that
-// writes the same message a dedicated schema would. The schemas stay zod schemas at the edge:
-// types are inferred, `safeParse` reports an issue with its path.
+// The config schemas build their fields from one kind (./config-schema.ts): a `z.custom` with
+// a plain check function that writes the message a dedicated schema would. Types are inferred;
+// `safeParse` reports an issue with its path.
 
-type Payload = { value: unknown; issues: z.core.$ZodRawIssue[] };
-
-function report(payload: Payload, message: string, path: number[] = []): void {
-  payload.issues.push({ code: "custom", message, path, input: payload.value });
+function report(payload: CheckPayload, message: string, path: number[] = []): void {
+  payload.issues.push({ code: "custom", message, path, keys: [] });
 }
 
 /** A zod schema for values of type `T` that `rule` finds no problem with. */
@@ -62,4 +58,12 @@ export function numberIn(low: number, high: number, kind: "from" | "above" | "in
 /** One of `values`, each shown as JSON in the message. */
 export function oneOf<const T extends string>(values: readonly T[], message = `must be one of ${values.map((value) => JSON.stringify(value)).join(", ")}`) {
   return checked<T>((value) => (values.includes(value as T) ? undefined : message));
+}
+
+/**
+ * The issue a failed parse reports: an unknown key before anything else, since a misspelt
+ * key (`catalog`) also leaves the key it meant missing, and the missing one says less.
+ */
+export function firstIssue(error: ParseError): Issue {
+  return error.issues.find((issue) => issue.code === "unrecognized_keys") ?? error.issues[0]!;
 }

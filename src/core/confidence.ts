@@ -1,4 +1,4 @@
-import { z } from "zod/mini";
+import { z, type input, type output } from "./config-schema.js";
 import { numberIn } from "./checked.js";
 import { optionError } from "./options.js";
 
@@ -19,15 +19,15 @@ export const confidenceOptionsSchema = z.strictObject({
   share: z._default(numberIn(0, 1), CONFIDENCE_DEFAULTS.share),
 });
 
-export type ConfidenceOptions = z.input<typeof confidenceOptionsSchema>;
-export type ResolvedConfidenceOptions = z.output<typeof confidenceOptionsSchema>;
+export type ConfidenceOptions = input<typeof confidenceOptionsSchema>;
+export type ResolvedConfidenceOptions = output<typeof confidenceOptionsSchema>;
 
 /** Validates confidence options at the edge: a bad one is an `invalid_option` error naming it and its range. */
 export function resolveConfidenceOptions(options: unknown): ResolvedConfidenceOptions {
   if (options === undefined) return CONFIDENCE_DEFAULTS;
   const result = confidenceOptionsSchema.safeParse(options);
   if (result.success) return result.data;
-  throw optionError("confidence", result.error);
+  throw optionError("confidence", result.error, { "": Object.keys(confidenceOptionsSchema.shape) });
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { ToolParamDoc, ToolSearchDoc } from "../types.js";
+import type { ToolParamDoc, ToolSearchDocInput } from "../types.js";
 import type { CoreMemory } from "./memory.js";
 import { FIELD_ALIASES, FIELD_DESCRIPTION, FIELD_NAME, FIELD_PARAMS, FIELD_SUMMARY, FIELD_TAGS, STATUS_STAGED_REFUSED } from "./abi.js";
 import { summaryEnd } from "./summary.js";
@@ -36,14 +36,14 @@ function paramsText(params: readonly ToolParamDoc[] | undefined): string {
 }
 
 // Field `field` of `doc` before preparation; `end` is where its description's summary ends.
-function fieldText(doc: ToolSearchDoc, field: number, end: number): string {
+function fieldText(doc: ToolSearchDocInput, field: number, end: number): string {
   switch (field) {
     case FIELD_NAME:
       return doc.id;
     case FIELD_ALIASES:
-      return doc.aliases.join("\n");
+      return (doc.aliases ?? []).join("\n");
     case FIELD_TAGS:
-      return doc.tags.join("\n");
+      return (doc.tags ?? []).join("\n");
     case FIELD_SUMMARY:
       return (doc.description ?? "").slice(0, end);
     case FIELD_DESCRIPTION:
@@ -54,7 +54,7 @@ function fieldText(doc: ToolSearchDoc, field: number, end: number): string {
 }
 
 /** The six field texts of one document, in index order (docs/analyzer.md §A5), before preparation. */
-export function documentFields(doc: ToolSearchDoc): [string, string, string, string, string, string] {
+export function documentFields(doc: ToolSearchDocInput): [string, string, string, string, string, string] {
   const end = summaryEnd(doc.description ?? "");
   return [0, 1, 2, 3, 4, 5].map((field) => fieldText(doc, field, end)) as [string, string, string, string, string, string];
 }
@@ -85,7 +85,7 @@ export class FieldWriter {
   }
 
   /** Adds the fields of `doc` as document number `document`. */
-  add(document: number, doc: ToolSearchDoc): void {
+  add(document: number, doc: ToolSearchDocInput): void {
     const texts = this.#texts;
     const description = doc.description ?? "";
     const end = summaryEnd(description);
@@ -132,8 +132,9 @@ function appendCut(text: string, part: string): string {
   return text + (part.length <= room ? part : part.slice(0, room));
 }
 
-// A hole in a sparse array (validation lets them through) is an empty part, as in `join`.
-function linesStart(lines: readonly string[]): string {
+// A hole in a sparse array (validation lets them through) is an empty part, as in `join`;
+// missing labels (a doc as people have it) are none.
+function linesStart(lines: readonly string[] = []): string {
   let text = "";
   for (let index = 0; index < lines.length && text.length < MAX_FIELD_UNITS; index++) {
     if (index > 0) text = appendCut(text, NEWLINE);

@@ -32,7 +32,11 @@ describe("ranker option errors", () => {
     ["maxQueryTerms: must be an integer", { maxQueryTerms: 2.5 }, ["maxQueryTerms"]],
     ["maxQueryTerms: must be a number", { maxQueryTerms: "8" }, ["maxQueryTerms"]],
     ["weights.name: must be ≥ 0", { weights: { name: -1 } }, ["weights", "name"]],
-    ["weights: unknown option title", { weights: { title: 1 } }, ["weights"]],
+    ["weights: unknown option \"title\"", { weights: { title: 1 } }, ["weights"]],
+    ["weights: unknown option \"nmae\"; did you mean \"name\"?", { weights: { nmae: 1 } }, ["weights"]],
+    ["options: unknown option \"wieghts\"; did you mean \"weights\"?", { wieghts: { name: 1 } }, []],
+    // The unknown key is named before anything else is checked.
+    ["options: unknown option \"stopword\"; did you mean \"stopwords\"?", { stopword: [], k1: -1 }, []],
     ["weights: must be a object", { weights: 1 }, ["weights"]],
     ["stopwords: must be a array", { stopwords: "the" }, ["stopwords"]],
     ["stopwords.1: must be a string", { stopwords: ["the", 3] }, ["stopwords", 1]],
@@ -41,7 +45,7 @@ describe("ranker option errors", () => {
     // A list that is too long is refused before its entries are read.
     ["stopwords: allows at most 256", { stopwords: Array(257).fill(1) }, ["stopwords"]],
     ["lookalikes: must be a boolean", { lookalikes: "yes" }, ["lookalikes"]],
-    ["options: unknown options bogus, other", { bogus: 1, other: 2 }, []],
+    ["options: unknown options \"bogus\", \"other\"", { bogus: 1, other: 2 }, []],
   ])("%s", (message, options, path) => {
     expect(failure(() => resolveRankerOptions(options))).toEqual({ code: "invalid_option", path, message: `ranker option ${message}` });
   });
@@ -61,7 +65,8 @@ describe("confidence option errors", () => {
     ["floor: must be ≤ 10", { floor: 11 }, ["floor"]],
     ["share: must be ≤ 1", { share: 1.5 }, ["share"]],
     ["share: must be a number", { share: "0.1" }, ["share"]],
-    ["options: unknown option margin", { margin: 1 }, []],
+    ["options: unknown option \"margin\"", { margin: 1 }, []],
+    ["options: unknown option \"flor\"; did you mean \"floor\"?", { flor: 1 }, []],
     ["options: must be a object", null, []],
   ])("%s", (message, options, path) => {
     expect(failure(() => resolveConfidenceOptions(options))).toEqual({ code: "invalid_option", path, message: `confidence option ${message}` });

@@ -1,9 +1,10 @@
-import { z } from "zod/mini";
+import { z, type Issue, type ParseError, type input, type output } from "./config-schema.js";
 import { TRANSLATION_LEXICON } from "../analysis/lexicon.js";
 import { BUNDLED_STOPWORDS } from "../analysis/stopwords.js";
 import { ENGLISH_SYNONYMS } from "../analysis/synonyms.js";
 import { ToolsiftError } from "../errors.js";
-import { checked, listOf, numberIn, oneOf } from "./checked.js";
+import { checked, firstIssue, listOf, numberIn, oneOf } from "./checked.js";
+import { unknownKeysMessage } from "./nearest.js";
 
 /** Field names in index order (docs/analyzer.md §A5). */
 export const FIELDS = ["name", "aliases", "tags", "summary", "description", "params"] as const;
@@ -107,28 +108,32 @@ export const rankerOptionsSchema = z.strictObject({
   ),
 });
 
-export type RankerOptions = z.input<typeof rankerOptionsSchema>;
-export type ResolvedRankerOptions = z.output<typeof rankerOptionsSchema>;
+export type RankerOptions = input<typeof rankerOptionsSchema>;
+export type ResolvedRankerOptions = output<typeof rankerOptionsSchema>;
 
 // zod/mini carries no message catalogue (it keeps the package small), so the messages that
 // name the field and its allowed range are written here and in the checks (./checked.ts).
-function describeIssue(issue: z.core.$ZodIssue): string {
+function describeIssue(issue: Issue, known: readonly string[]): string {
   if (issue.code === "invalid_type") return `must be a ${issue.expected}`;
-  if (issue.code === "unrecognized_keys") return `unknown option${issue.keys.length > 1 ? "s" : ""} ${issue.keys.join(", ")}`;
+  if (issue.code === "unrecognized_keys") return unknownKeysMessage(issue.keys, known);
   return issue.message;
 }
 
-/** An `invalid_option` error for the first issue of a failed parse of `kind` options, naming the option and its range. */
-export function optionError(kind: string, error: z.core.$ZodError): ToolsiftError {
-  const issue = error.issues[0]!;
+/**
+ * An `invalid_option` error for the first issue of a failed parse of `kind` options, naming
+ * the option and its range; an unknown key with the nearest of `known` (by the path of the
+ * object it is in: `""` for the top level).
+ */
+export function optionError(kind: string, error: ParseError, known: Readonly<Record<string, readonly string[]>> = {}): ToolsiftError {
+  const issue = firstIssue(error);
   const path = issue.path.map((part) => (typeof part === "symbol" ? String(part) : part));
   const name = path.length > 0 ? path.join(".") : "options";
-  return new ToolsiftError("invalid_option", `${kind} option ${name}: ${describeIssue(issue)}`, { path, cause: error });
+  return new ToolsiftError("invalid_option", `${kind} option ${name}: ${describeIssue(issue, known[path.join(".")] ?? [])}`, { path, cause: error });
 }
 
 /** Validates ranker options once, at the edge; a bad option is an `invalid_option` error naming it and its range. */
 export function resolveRankerOptions(options: unknown): ResolvedRankerOptions {
   const result = rankerOptionsSchema.safeParse(options ?? {});
   if (result.success) return result.data as ResolvedRankerOptions;
-  throw optionError("ranker", result.error);
+  throw optionError("ranker", result.error, { "": Object.keys(rankerOptionsSchema.shape), weights: FIELDS });
 }

@@ -1,7 +1,7 @@
 import { LookalikeIndex } from "../analysis/lookalikes.js";
 import { keyEdges, splitVerbWords, type KeyEdges } from "../analysis/split-verbs.js";
 import { ToolsiftError } from "../errors.js";
-import type { RankedHit, ToolRanker, ToolSearchDoc } from "../types.js";
+import type { RankedHit, ToolRanker, ToolSearchDocInput } from "../types.js";
 import { FieldWriter, prepareField, prepareQuery } from "./fields.js";
 import { SECTION_DOCUMENT_RANKS, SECTION_LEXICON_TABLES, SECTION_STOPWORD_TABLE, STATUS_OK, lexiconExpansionWordCount } from "./abi.js";
 import { selectionRule, wordFormMode } from "./artifact-encoding.js";
@@ -195,7 +195,7 @@ export function clampLimit(limit: number, size: number): number {
  *
  * @example
  * await init();
- * const ranker = new Bm25ToolRanker([{ id: "github__create_pull_request", tags: [], aliases: [] }]);
+ * const ranker = new Bm25ToolRanker([{ id: "github__create_pull_request", description: "Open a pull request" }]);
  * ranker.rank("create a pull request", 5); // [{ id: "github__create_pull_request", score: … }]
  */
 export class Bm25ToolRanker implements ToolRanker {
@@ -210,7 +210,7 @@ export class Bm25ToolRanker implements ToolRanker {
   /** A loaded index's field frequencies, until explain or serialize moves them into the core. */
   #heldFrequencies: EncodedFrequencies | undefined;
 
-  constructor(docs: readonly ToolSearchDoc[], options?: RankerOptions, hooks: BuildHooks = {}) {
+  constructor(docs: readonly ToolSearchDocInput[], options?: RankerOptions, hooks: BuildHooks = {}) {
     if (hooks instanceof FromArtifact) {
       const { memory, ids, options: loaded, fieldFrequencies } = hooks.index;
       this.#memory = memory;
@@ -269,14 +269,16 @@ export class Bm25ToolRanker implements ToolRanker {
 
   /**
    * Loads an index artifact made by `serialize` (DESIGN.md "Index artifact"): a copy into a fresh core plus
-   * checks, no re-analysis. Pass `options` to insist on an analyzer: a different one is an
-   * `artifact_analyzer_mismatch` error. Every failure is a `ToolsiftError` with an `artifact_*` code.
+   * checks, no re-analysis. `bytes` is a `Uint8Array` (a Node `Buffer`) or an `ArrayBuffer` (what
+   * `fetch().arrayBuffer()` and a Workers Data module give). Pass `options` to insist on an analyzer: a different one is an
+   * `artifact_analyzer_mismatch` error. Every failure is a `ToolsiftError` with an `artifact_*` code
+   * (`artifact_not_bytes` for a value that is no byte array at all).
    *
    * @example
    * const bytes = new Bm25ToolRanker(docs).serialize();
    * const ranker = Bm25ToolRanker.load(bytes);
    */
-  static load(bytes: Uint8Array, options?: RankerOptions): Bm25ToolRanker {
+  static load(bytes: Uint8Array | ArrayBuffer, options?: RankerOptions): Bm25ToolRanker {
     const expected = options === undefined ? undefined : analyzerFingerprint(resolveRankerOptions(options));
     const index = loadIndex(
       bytes,

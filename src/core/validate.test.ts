@@ -4,12 +4,18 @@ import { ToolsiftError } from "../errors.js";
 import type { ToolSearchDoc } from "../types.js";
 import { idOrder, validateDocs } from "./validate.js";
 
+const definitionFields = ["origin", "kind", "jsonInputSchema", "inputSchema", "input_schema", "parameters", "function", "name"];
+
 // The checks as they were written before the fast path: entry by entry, a set of ids seen.
 // The first problem in entry order throws; the fast path must throw the same error.
 function referenceErrors(docs: unknown[]): void {
   const seen = new Set<string>();
   docs.forEach((doc: unknown, index) => {
     const entry = doc as Partial<ToolSearchDoc> | null;
+    const field = typeof entry === "object" && entry !== null ? definitionFields.find((key) => (entry as Record<string, unknown>)[key] !== undefined && (key !== "name" || entry.id === undefined)) : undefined;
+    if (field !== undefined) {
+      throw new ToolsiftError("invalid_catalogue", `catalogue entry ${index} has ${field}: pass tool definitions through toolSearchDocs`, { path: [index, field] });
+    }
     if (typeof entry !== "object" || entry === null || typeof entry.id !== "string" || entry.id.length === 0) {
       throw new ToolsiftError("invalid_catalogue", `catalogue entry ${index} has no string id`, { path: [index, "id"] });
     }
@@ -17,6 +23,7 @@ function referenceErrors(docs: unknown[]): void {
     seen.add(entry.id);
     for (const key of ["tags", "aliases"] as const) {
       const value = entry[key];
+      if (value === undefined) continue;
       if (!Array.isArray(value) || value.some((label) => typeof label !== "string")) {
         throw new ToolsiftError("invalid_catalogue", `catalogue entry ${index} ("${entry.id}"): ${key} must be an array of strings`, { path: [index, key] });
       }
@@ -45,13 +52,17 @@ function thrown(run: () => void): { code: string; message: string; path: unknown
   }
 }
 
-const goodDoc = fc.record({
-  id: fc.constantFrom("a", "b", "c", "d", "a_b", "B", "é"),
-  tags: fc.array(fc.constantFrom("x", "y"), { maxLength: 2 }),
-  aliases: fc.array(fc.constantFrom("x", "y"), { maxLength: 2 }),
-  description: fc.constantFrom("Reads a file.", undefined),
-  params: fc.constantFrom(undefined, [], [{ name: "path" }], [{ name: "path", description: "where" }]),
-});
+const goodDoc = fc.record(
+  {
+    id: fc.constantFrom("a", "b", "c", "d", "a_b", "B", "é"),
+    tags: fc.array(fc.constantFrom("x", "y"), { maxLength: 2 }),
+    aliases: fc.array(fc.constantFrom("x", "y"), { maxLength: 2 }),
+    description: fc.constantFrom("Reads a file.", undefined),
+    params: fc.constantFrom(undefined, [], [{ name: "path" }], [{ name: "path", description: "where" }]),
+  },
+  // Tags and aliases may be left out (a tool as people have it).
+  { requiredKeys: ["id", "description", "params"] },
+);
 
 // Each defect the checks name, plus holes (which `some` skips and a plain loop does not).
 const defect = fc.constantFrom<(doc: Record<string, unknown>) => unknown>(
@@ -69,6 +80,9 @@ const defect = fc.constantFrom<(doc: Record<string, unknown>) => unknown>(
   (doc) => ({ ...doc, params: [null] }),
   (doc) => ({ ...doc, params: [, { name: "p" }] }),
   (doc) => ({ ...doc, params: {} }),
+  (doc) => ({ ...doc, origin: "remote" }),
+  (doc) => ({ ...doc, inputSchema: { type: "object" } }),
+  (doc) => ({ name: doc?.["id"] ?? "a", description: "A definition named, not identified." }),
 );
 
 const catalogue = fc
@@ -94,6 +108,25 @@ describe("validateDocs and idOrder", () => {
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it("take tools as people have them: missing tags and aliases pass, the docs are the caller's", () => {
+    const given = [{ id: "x", description: "Sends a message." }, { id: "y", tags: ["t"], aliases: [] }];
+    expect(validateDocs(given)).toBe(given);
+  });
+
+  it("send a tool definition (origin, a schema, a name without an id) to toolSearchDocs", () => {
+    for (const [tool, field] of [
+      [{ id: "mcp__x", origin: "remote" }, "origin"],
+      [{ id: "x", jsonInputSchema: {} }, "jsonInputSchema"],
+      [{ id: "x", inputSchema: { properties: { a: {} } } }, "inputSchema"],
+      [{ name: "x", description: "…" }, "name"],
+    ] as const) {
+      const error = thrown(() => validateDocs([tool]));
+      expect(error?.code).toBe("invalid_catalogue");
+      expect(error?.message).toContain(`has ${field}: pass tool definitions through toolSearchDocs`);
+      expect(error?.path).toEqual([0, field]);
+    }
   });
 
   it("orders document numbers by id in UTF-16 order", () => {

@@ -24,6 +24,8 @@ export interface SearchDecision {
   readonly confident?: false;
   /** Written only as `true`: the results came from the name fallback. */
   readonly fallback?: true;
+  /** Written only when not empty: matches the ranker put among the page that were on the menu already (the note names them). */
+  readonly onMenu?: readonly string[];
 }
 
 /**
@@ -78,11 +80,12 @@ export interface StoredDecision {
   readonly confident: unknown;
   readonly fallback: unknown;
   readonly skills?: unknown;
+  readonly onMenu: unknown;
 }
 
 export function readStoredDecision(value: unknown): StoredDecision {
   if (typeof value !== "object" || value === null) {
-    return { query: undefined, results: undefined, loaded: undefined, confident: undefined, fallback: undefined };
+    return { query: undefined, results: undefined, loaded: undefined, confident: undefined, fallback: undefined, onMenu: undefined };
   }
   const field = (key: string): unknown => {
     try {
@@ -98,5 +101,6 @@ export function readStoredDecision(value: unknown): StoredDecision {
     confident: field("confident"),
     fallback: field("fallback"),
     skills: field("skills"),
+    onMenu: field("onMenu"),
   };
 }

@@ -176,8 +176,11 @@ describe("replay of a tampered journal never widens the menu", () => {
 
   it("drops hidden ids (outside the namespaces)", () => {
     const forged = { ranker: "words", query: "issue", results: ["secret__drop_database"], loaded: ["secret__drop_database"] };
-    const { session } = run({ journal: tamper(records, 0, forged), namespaces: ["github__", "slack__", "files__"] });
+    const warnings: ToolsiftWarning[] = [];
+    const { session } = run({ journal: tamper(records, 0, forged), namespaces: ["github__", "slack__", "files__"], onWarning: (w) => warnings.push(w) });
     expect(session.menuNames()).not.toContain("secret__drop_database");
+    // Other namespaces are another configuration than the recorded one: said once.
+    expect(warnings.map((w) => w.code)).toEqual(["TOOLSIFT_JOURNAL_CONFIG"]);
   });
 
   it("drops repeated ids and ids already on the menu", () => {
@@ -224,9 +227,12 @@ describe("divergence", () => {
   const records = recorded();
 
   it('throws journal_divergence in "fail" mode when a replay skips a recorded decision', () => {
-    const session = createToolSearchSession({ runId: "run-7", journal: new InMemoryJournal(records), toolSearch: { catalogue, ranker: countingRanker() } });
+    const warnings: ToolsiftWarning[] = [];
+    const session = createToolSearchSession({ runId: "run-7", onWarning: (w) => warnings.push(w), journal: new InMemoryJournal(records), toolSearch: { catalogue, ranker: countingRanker() } });
     session.handleToolCall(script[0]!);
     expect(() => session.handleToolCall(script[3]!)).toThrow(expect.objectContaining({ code: "journal_divergence" }));
+    // Recorded with maxLoaded: 4, replayed with the default: another configuration, said once.
+    expect(warnings.map((w) => w.code)).toEqual(["TOOLSIFT_JOURNAL_CONFIG"]);
   });
 
   it('throws journal_divergence in "fail" mode when the query differs from the record', () => {
@@ -235,10 +241,12 @@ describe("divergence", () => {
   });
 
   it('throws journal_divergence in "fail" mode at finish when recorded decisions were never asked for', () => {
-    const session = createToolSearchSession({ runId: "run-7", journal: new InMemoryJournal(records), toolSearch: { catalogue, ranker: countingRanker() } });
+    const warnings: ToolsiftWarning[] = [];
+    const session = createToolSearchSession({ runId: "run-7", onWarning: (w) => warnings.push(w), journal: new InMemoryJournal(records), toolSearch: { catalogue, ranker: countingRanker() } });
     session.handleToolCall(script[0]!);
     expect(session.stats().pendingReplay).toBe(2);
     expect(() => session.finish()).toThrow(expect.objectContaining({ code: "journal_divergence" }));
+    expect(warnings.map((w) => w.code)).toEqual(["TOOLSIFT_JOURNAL_CONFIG"]);
   });
 
   it('warns and carries on in "warn" mode', () => {

@@ -1,3 +1,4 @@
+import { entryProblem } from "../catalogue/shapes.js";
 import { ToolsiftError } from "../errors.js";
 import type { ToolSearchDoc } from "../types.js";
 import { toolTrust, type ToolTrust, type TrustOptions } from "../trust/policy.js";
@@ -31,22 +32,24 @@ export class SessionCatalogue {
   readonly #hidden: number;
   /** Catalogue positions of third-party entries left out for their name (`THIRD_PARTY_NAME`). */
   readonly refusedNames: readonly number[];
+  /** Where the tool list is in the config (`toolSearch.catalogue`, `….tools`, `….result.tools`). */
+  readonly path: readonly (string | number)[];
   #docs: readonly ToolSearchDoc[] | undefined;
 
   constructor(
     config: Pick<ResolvedToolSearch, "catalogue" | "annotations" | "namespaces" | "trustJsonSchemaText">,
     menuNames: ReadonlySet<string>,
   ) {
-    const { tools, allRemote } = catalogueTools(config.catalogue, ["toolSearch", "catalogue"]);
+    const { tools, allRemote, path: base } = catalogueTools(config.catalogue, ["toolSearch", "catalogue"]);
+    this.path = base;
     const trustOptions: TrustOptions = { trustJsonSchemaText: config.trustJsonSchemaText, allRemote };
-    const base: (string | number)[] = allRemote ? ["toolSearch", "catalogue", "tools"] : ["toolSearch", "catalogue"];
     const namespaces = config.namespaces;
     let shadowed = 0;
     const seen = new Set<string>();
     const refused: number[] = [];
     tools.forEach((tool, position) => {
       const key = toolKey(tool);
-      if (key === undefined) throw configError([...base, position], "must have a non-empty string id or name");
+      if (key === undefined) throw configError([...base, position], entryProblem(tool));
       const trust = toolTrust(tool, key, trustOptions);
       // Left out, not a config error: one hostile server must not break the session. Before
       // the duplicate check, whose message would echo the name.

@@ -53,7 +53,7 @@ describe("search_tools: no confident match", () => {
     expect(ask(session, 0, "weather forecast").note).toBeUndefined();
     const again = ask(session, 1, "weather forecast, new text");
     expect(again.names).not.toContain("weather__get_forecast");
-    expect(again.note).toBe(NOT_CONFIDENT);
+    expect(again.note).toBe(`${NOT_CONFIDENT} Matches already on the menu: "weather__get_forecast".`);
   });
 
   it("falls back on names when nothing scores, marked by its own note", () => {

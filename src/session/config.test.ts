@@ -53,7 +53,43 @@ describe("session config", () => {
   it("names an unknown option", () => {
     const error = failure({ toolSearch: { catalogue, ranker, maxPerSerch: 3 } });
     expect(error.code).toBe("invalid_config");
-    expect(error.message).toBe('toolSearch: unknown option "maxPerSerch"');
+    expect(error.message).toBe('toolSearch: unknown option "maxPerSerch"; did you mean "maxPerSearch"?');
+  });
+
+  it("takes the catalogue shapes toolSearchDocs takes: OpenAI's and Anthropic's tools, a JSON-RPC tools/list response", () => {
+    const schema = { type: "object", properties: { city: { type: "string" } } };
+    const openai = [{ type: "function", function: { name: "get_weather", description: "Weather forecast.", parameters: schema } }];
+    const rpc = { jsonrpc: "2.0", id: 3, result: { tools: [{ name: "get_weather", description: "Weather forecast.", inputSchema: schema }] } };
+    const anthropic = [{ name: "get_weather", description: "Weather forecast.", input_schema: schema }];
+    const menus = [openai, rpc, anthropic].map((shape) => {
+      const session = createToolSearchSession({ toolSearch: { catalogue: shape, ranker: { kind: "one", rank: () => [{ id: "get_weather" }] } } });
+      const outcome = session.handleToolCall({ turn: 0, index: 0, name: "search_tools", input: { query: "weather" } });
+      return { spec: session.menu()[1], tainted: outcome.kind === "search" && outcome.tainted };
+    });
+    expect(menus[0]).toEqual({ spec: { name: "get_weather", description: "Weather forecast.", inputSchema: schema }, tainted: false });
+    // A tools/list response is an MCP server's: third-party, its description withheld.
+    expect(menus[1]).toMatchObject({ spec: { name: "get_weather", description: "Third-party tool; description withheld" }, tainted: true });
+    expect(menus[2]).toEqual(menus[0]);
+    const warnings: string[] = [];
+    createToolSearchSession({
+      onWarning: (warning) => warnings.push(warning.message),
+      toolSearch: { catalogue: { jsonrpc: "2.0", id: 4, result: { tools: [{ name: "ok" }, { name: "not a name" }] } }, ranker },
+    });
+    expect(warnings).toEqual([expect.stringContaining("(toolSearch.catalogue.result.tools[1])")]);
+    expect(failure({ toolSearch: { catalogue: { jsonrpc: "2.0", id: 1, result: { tools: [{ name: "ok" }, { description: "x" }] } }, ranker } })).toMatchObject({
+      path: ["toolSearch", "catalogue", "result", "tools", 1],
+      message: expect.stringMatching(/^toolSearch\.catalogue\.result\.tools\[1\]: has no string id or name: a tool has /),
+    });
+  });
+
+  it("names a misspelt key with the nearest known one, not the key it left missing", () => {
+    expect(failure({ toolSearch: { catalog: catalogue } })).toMatchObject({
+      code: "invalid_config",
+      path: ["toolSearch"],
+      message: 'toolSearch: unknown option "catalog"; did you mean "catalogue"?',
+    });
+    expect(failure({ tool: [], toolSearch: { catalogue } }).message).toBe('config: unknown option "tool"; did you mean "tools"?');
+    expect(failure({ toolSearch: { catalogue, frobnicate: 1 } }).message).toBe('toolSearch: unknown option "frobnicate"');
   });
 
   it("refuses a search tool name that collides with an agent tool or a catalogue tool", () => {
@@ -115,7 +151,7 @@ describe("session config", () => {
     expect(annotated([])).toMatchObject({ path: ["toolSearch", "annotations"] });
     expect(annotated({ [Symbol("id")]: {} })).toMatchObject({ path: ["toolSearch", "annotations"] });
     expect(annotated({ a__one: null }).message).toBe("toolSearch.annotations.a__one: must be { tags?, aliases? } (got null)");
-    expect(annotated({ a__one: { tag: [] } }).message).toBe('toolSearch.annotations.a__one: unknown option "tag"');
+    expect(annotated({ a__one: { tag: [] } }).message).toBe('toolSearch.annotations.a__one: unknown option "tag"; did you mean "tags"?');
     expect(annotated({ a__one: { aliases: ["x", 3] } })).toMatchObject({ path: ["toolSearch", "annotations", "a__one", "aliases", 1] });
     expect(annotated({ a__one: { tags: Array(1025).fill("x") } }).message).toContain("must list at most 1024 labels");
     // An entry's problem is found in its place: before a later option's.

@@ -1,12 +1,14 @@
-import { z } from "zod/mini";
-import { checked, listOf, oneOf } from "../core/checked.js";
+import { z, type Issue, type input, type output } from "../core/config-schema.js";
+import { checked, firstIssue, listOf, oneOf } from "../core/checked.js";
+import { unknownKeysMessage } from "../core/nearest.js";
 import { ToolsiftError } from "../errors.js";
 import type { Journal } from "../journal/memory.js";
 import type { DivergenceMode } from "../journal/replay.js";
 import { checkRankerInput, type RankerInput } from "../rankers/shape.js";
 import type { WarningHook } from "../rankers/warnings.js";
 import { SkillEngine } from "./skill-engine.js";
-import type { McpToolsList, ToolAnnotations, ToolDefinition, TrustJsonSchemaText } from "../trust/tool-definition.js";
+import { CATALOGUE_SHAPES, findCatalogueList } from "../catalogue/shapes.js";
+import type { Catalogue, McpToolsList, ToolAnnotations, ToolDefinition, TrustJsonSchemaText } from "../trust/tool-definition.js";
 
 /**
  * Defaults of the `toolSearch` config (DESIGN.md "Session"). Units and ranges:
@@ -61,10 +63,7 @@ function isObject(value: unknown): boolean {
 // `findIndex` reads a hole in a sparse array as undefined, which is not a tool.
 const isToolList = (value: unknown): boolean => Array.isArray(value) && value.findIndex((tool) => !isObject(tool)) < 0;
 
-const catalogueSchema = z.custom<readonly ToolDefinition[] | McpToolsList>(
-  (value) => isToolList(value) || (isObject(value) && isToolList((value as { tools?: unknown }).tools)),
-  { error: "must be an array of tool definitions or an MCP tools/list result ({ tools: [...] })" },
-);
+const catalogueSchema = z.custom<Catalogue>((value) => isToolList(findCatalogueList(value)?.tools), { error: CATALOGUE_SHAPES });
 
 const isString = (value: unknown) => (typeof value === "string" ? undefined : "must be a string");
 
@@ -83,7 +82,7 @@ function annotationsValid(value: unknown): boolean {
     const entry = (value as Record<string, unknown>)[id];
     if (!isObject(entry)) throw configError(path, `must be { tags?, aliases? } (got ${shown(entry)})`);
     const unknown = Object.keys(entry as object).filter((key) => !ANNOTATION_FIELDS.includes(key));
-    if (unknown.length > 0) throw unknownOptions(path, unknown);
+    if (unknown.length > 0) throw unknownOptions(path, unknown, ANNOTATION_FIELDS);
     for (const field of ANNOTATION_FIELDS) {
       const labels = (entry as Record<string, unknown>)[field];
       const result = labels === undefined ? undefined : labelsSchema.safeParse(labels);
@@ -190,8 +189,12 @@ export interface ToolSearchSessionConfig {
 
 /** The `toolSearch` part of the config (DESIGN.md "Session"). See `TOOL_SEARCH_DEFAULTS` for units and ranges. */
 export interface ToolSearchConfig {
-  /** The only tools a search may return and load. */
-  readonly catalogue: readonly ToolDefinition[] | McpToolsList;
+  /**
+   * The only tools a search may return and load: an array of tools (toolsift's, MCP's,
+   * Anthropic's or OpenAI's shape), an MCP `tools/list` result or its JSON-RPC response
+   * (both third-party throughout).
+   */
+  readonly catalogue: Catalogue;
   /** Host-written tags and aliases by tool id (trusted, any tool). */
   readonly annotations?: ToolAnnotations;
   /** Id prefixes: only catalogue tools whose id starts with one are searchable. */
@@ -209,11 +212,11 @@ export interface ToolSearchConfig {
   readonly trustJsonSchemaText?: TrustJsonSchemaText;
 }
 
-type ParsedSession = z.output<typeof sessionSchema>;
+type ParsedSession = output<typeof sessionSchema>;
 export type ParsedToolSearch = NonNullable<ParsedSession["toolSearch"]>;
 
 export type ResolvedToolSearch = Omit<ParsedToolSearch, "annotations" | "catalogue"> & {
-  readonly catalogue: readonly ToolDefinition[] | McpToolsList;
+  readonly catalogue: Catalogue;
   readonly annotations?: ToolAnnotations;
 };
 
@@ -258,15 +261,21 @@ export function configError(path: readonly (string | number)[], rule: string, ca
   return new ToolsiftError("invalid_config", `${pathText(path)}: ${rule}`, { path, cause });
 }
 
-function unknownOptions(path: readonly (string | number)[], keys: readonly string[], cause?: unknown): ToolsiftError {
-  return configError(path, `unknown option${keys.length > 1 ? "s" : ""} ${keys.map((key) => JSON.stringify(key)).join(", ")}`, cause);
+function unknownOptions(path: readonly (string | number)[], keys: readonly string[], known: readonly string[], cause?: unknown): ToolsiftError {
+  return configError(path, unknownKeysMessage(keys, known), cause);
+}
+
+// The keys an object of the config may have, by its path (for the nearest known key).
+function knownKeys(path: readonly (string | number)[]): readonly string[] {
+  if (path.length === 0) return Object.keys(sessionSchema.shape);
+  return path.length === 1 && path[0] === "toolSearch" ? Object.keys(toolSearchSchema.shape) : [];
 }
 
 // The issue's path is below `prefix` in the config, and `input` is the value at `prefix`.
-export function toConfigError(input: unknown, issue: z.core.$ZodIssue, cause: unknown, prefix: readonly (string | number)[] = []): ToolsiftError {
+export function toConfigError(input: unknown, issue: Issue, cause: unknown, prefix: readonly (string | number)[] = []): ToolsiftError {
   const below = issue.path.map((part) => (typeof part === "symbol" ? String(part) : part));
   const path = [...prefix, ...below];
-  if (issue.code === "unrecognized_keys") return unknownOptions(path, issue.keys, cause);
+  if (issue.code === "unrecognized_keys") return unknownOptions(path, issue.keys, knownKeys(path), cause);
   const value = valueAt(input, below);
   const got = value === undefined ? "it is missing" : `got ${shown(value)}`;
   return configError(path, `${issue.message} (${got})`, cause);
@@ -289,7 +298,7 @@ export function parseSessionConfig(input: unknown): ResolvedSessionConfig {
 
 function parseOnce(input: unknown): ResolvedSessionConfig {
   const result = sessionSchema.safeParse(input);
-  if (!result.success) throw toConfigError(input, result.error.issues[0]!, result.error);
+  if (!result.success) throw toConfigError(input, firstIssue(result.error), result.error);
   const parsed = result.data;
   if (parsed.toolSearch?.ranker !== undefined) checkRankerInput(parsed.toolSearch.ranker, ["toolSearch", "ranker"]);
   // The checked values themselves, never a second read of the host's object: a getter could

@@ -17,8 +17,17 @@ export interface PageVerdict {
 
 const NO_VERDICT: PageVerdict = Object.freeze({ confident: true, fallback: false });
 
+/** Tools already on the menu that a page names in its note at most (DESIGN.md "Session"). */
+export const MAX_ON_MENU_NOTED = 5;
+
 export type RankedPage =
-  | { readonly ok: true; readonly ids: readonly string[]; readonly verdict: PageVerdict }
+  | {
+      readonly ok: true;
+      readonly ids: readonly string[];
+      readonly verdict: PageVerdict;
+      /** Hits ranked before the page's last tool (or anywhere, on a short page) that admission dropped for being on the menu; at most `MAX_ON_MENU_NOTED`. */
+      readonly onMenu: readonly string[];
+    }
   | { readonly ok: false; readonly failure: RankFailure; readonly cause?: unknown };
 
 /** What a `search` answer says beside its hits, read once; `undefined` when unreadable. */
@@ -89,7 +98,9 @@ function pageVerdict(answer: AnswerFields | undefined, lead: LeadHit | undefined
  * drops); while admission leaves the page short and the ranker filled its whole ask, the
  * ask doubles, at most `MAX_RANK_ROUNDS` calls and `MAX_RANK_ASK` hits. Each round's
  * output is cut to its ask and admitted afresh. A ranker with `search` is asked through it,
- * and its last answer gives the page's verdict.
+ * and its last answer gives the page's verdict. The last round also tells which of the hits
+ * ranked among the page `admit` dropped and `onMenu` says are on the menu: the same query
+ * asked twice must say its best tools are there, not only show worse ones.
  */
 export function rankPage(
   built: BuiltRanker,
@@ -97,14 +108,25 @@ export function rankPage(
   need: number,
   overAsk: number,
   admit: (id: string) => boolean,
+  onMenu: (id: string) => boolean = () => false,
 ): RankedPage {
   let ask = Math.min(MAX_RANK_ASK, Math.max(1, need + overAsk));
   for (let round = 1; ; round++) {
-    const { clipped, lead, answer } = askRanker(built, query, ask, admit);
+    const skipped: string[] = [];
+    let admitted = 0;
+    const watched = (id: string): boolean => {
+      if (admit(id)) {
+        admitted++;
+        return true;
+      }
+      if (admitted < need && skipped.length < MAX_ON_MENU_NOTED && onMenu(id)) skipped.push(id);
+      return false;
+    };
+    const { clipped, lead, answer } = askRanker(built, query, ask, watched);
     if (!clipped.ok) return clipped;
     if (clipped.ids.length >= need || !clipped.full || ask >= MAX_RANK_ASK || round >= MAX_RANK_ROUNDS) {
       const ids = clipped.ids.slice(0, need);
-      return { ok: true, ids, verdict: built.search === undefined ? NO_VERDICT : pageVerdict(answer, lead) };
+      return { ok: true, ids, verdict: built.search === undefined ? NO_VERDICT : pageVerdict(answer, lead), onMenu: skipped };
     }
     ask = Math.min(MAX_RANK_ASK, ask * 2);
   }

@@ -127,6 +127,16 @@ describe("a scripted agent run over the MCP catalogue", () => {
     expect(liveCounters.factory).toBe(1);
   });
 
+  it("asked the same query again, names the five best tools already on the menu before the worse ones it returns", () => {
+    const session = newSession(undefined, { factory: 0, rank: 0 });
+    const query = { query: "create a github issue about a bug" };
+    const first = session.handleToolCall({ turn: 0, index: 0, name: "search_tools", input: query });
+    const again = session.handleToolCall({ turn: 1, index: 0, name: "search_tools", input: query });
+    const [best, next] = searchResults([first, again]);
+    expect(next!.tools.map((tool) => tool.name)).not.toContain(best!.tools[0]!.name);
+    expect(next!.note).toBe(`Matches already on the menu: ${best!.tools.map((tool) => JSON.stringify(tool.name)).join(", ")}.`);
+  });
+
   it("gates calls by the menu and suggests near names", () => {
     expect(live.outcomes[1]).toMatchObject({ kind: "tool", onMenu: true, name: "github__create_issue", thirdParty: true });
     const unknown = live.outcomes[3]!;

@@ -1,3 +1,4 @@
+import { boundedDistance } from "../core/nearest.js";
 import { WorkBudget } from "../core/work-budget.js";
 
 /** Suggestions given for a call of a tool that is not on the menu (DESIGN.md "Session"). */
@@ -37,37 +38,6 @@ function bagDistance(wanted: Int16Array, text: string, scratch: Int16Array): num
   let missing = 0;
   for (let bucket = 0; bucket < BUCKETS; bucket++) missing += scratch[bucket]!;
   return Math.max(extra, missing);
-}
-
-/**
- * Levenshtein distance, or `undefined` when it exceeds `bound`. Banded: only cells within
- * `bound` of the diagonal are computed (the others exceed it), O(n · bound) and `cells`
- * counts them.
- */
-function boundedDistance(left: string, right: string, bound: number, cells: { count: number }): number | undefined {
-  if (Math.abs(left.length - right.length) > bound) return undefined;
-  const outside = bound + 1;
-  let previous = new Array<number>(right.length + 1).fill(outside);
-  let current = new Array<number>(right.length + 1).fill(outside);
-  for (let j = 0; j <= Math.min(right.length, bound); j++) previous[j] = j;
-  for (let i = 1; i <= left.length; i++) {
-    const from = Math.max(1, i - bound);
-    const to = Math.min(right.length, i + bound);
-    current[from - 1] = from === 1 ? (i <= bound ? i : outside) : outside;
-    let rowBest = current[from - 1]!;
-    for (let j = from; j <= to; j++) {
-      const substitution = previous[j - 1]! + (left.charCodeAt(i - 1) === right.charCodeAt(j - 1) ? 0 : 1);
-      const value = Math.min(substitution, previous[j]! + 1, current[j - 1]! + 1, outside);
-      current[j] = value;
-      if (value < rowBest) rowBest = value;
-    }
-    if (to < right.length) current[to + 1] = outside;
-    cells.count += to - from + 1;
-    if (rowBest > bound) return undefined;
-    [previous, current] = [current, previous];
-  }
-  const distance = previous[right.length]!;
-  return distance <= bound ? distance : undefined;
 }
 
 /**

@@ -15,6 +15,8 @@ export interface SearchInput {
   readonly page: number;
   /** Exact names asked for, in order, deduplicated. */
   readonly select: readonly string[];
+  /** The model's `limit` when it was above `maxPerSearch` (and `page` is the cap): the note says so. */
+  readonly clampedFrom?: number;
 }
 
 export type ParsedSearchInput = { readonly ok: true; readonly input: SearchInput } | { readonly ok: false; readonly error: SearchErrorResult };
@@ -26,7 +28,8 @@ function fail(message: string, path: readonly (string | number)[]): ParsedSearch
 /**
  * Reads a model's `search_tools` arguments (DESIGN.md "Data flow of one `search_tools` call", "Session"): `{ query?, limit?, select? }`,
  * at least a non-blank query or one selected name. A `limit` above `maxPerSearch` is
- * clamped (the model asked for more than it may have, not for something wrong); a limit
+ * clamped (the model asked for more than it may have, not for something wrong: the result's
+ * note says so); a limit
  * that is not a positive integer is invalid. Unknown fields are ignored.
  */
 export function parseSearchInput(raw: unknown, maxPerSearch: number): ParsedSearchInput {
@@ -66,5 +69,6 @@ function parseOnce(raw: unknown, maxPerSearch: number): ParsedSearchInput {
     return fail("Give a query (what you want to do, in a few words) or select (exact tool names).", ["query"]);
   }
   const page = Math.min(typeof limit === "number" ? limit : maxPerSearch, maxPerSearch);
-  return { ok: true, input: { query: text, page, select: names } };
+  const input: SearchInput = { query: text, page, select: names };
+  return { ok: true, input: typeof limit === "number" && limit > maxPerSearch ? { ...input, clampedFrom: limit } : input };
 }

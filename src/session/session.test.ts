@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { journalFromJsonLines, journalToJsonLines } from "../journal/jsonl.js";
 import type { RankedHit, ToolRanker, ToolSearchDoc } from "../types.js";
 import type { ToolsiftWarning } from "../rankers/warnings.js";
 import { WITHHELD_DESCRIPTION } from "../trust/policy.js";
@@ -230,10 +231,66 @@ describe("search_tools", () => {
     expect(session.stats().searches).toBe(0);
   });
 
-  it("clamps a limit above maxPerSearch", () => {
+  it("clamps a limit above maxPerSearch, and says so", () => {
     const session = createToolSearchSession({ toolSearch: { catalogue, ranker: wordRanker(ids), maxPerSearch: 2 } });
-    const outcome = session.handleToolCall({ turn: 0, index: 0, name: "search_tools", input: { query: "issue", limit: 50 } });
+    const outcome = search(session.handleToolCall({ turn: 0, index: 0, name: "search_tools", input: { query: "issue", limit: 50 } }));
     expect(names(outcome)).toHaveLength(2);
+    expect(outcome.result).toMatchObject({ note: "Limit 50 is above this session's maximum of 2." });
+    const within = search(session.handleToolCall({ turn: 1, index: 0, name: "search_tools", input: { query: "channels", limit: 2 } }));
+    expect(within.result).not.toHaveProperty("note");
+  });
+
+  it("names the matches already on the menu when the same query is asked again", () => {
+    const session = createToolSearchSession({ runId: "r", toolSearch: { catalogue, ranker: wordRanker(ids) } });
+    const ask = (turn: number, input: object) => search(session.handleToolCall({ turn, index: 0, name: "search_tools", input }));
+    expect(names(ask(0, { query: "issue", limit: 2 }))).toEqual(["github__close_issue", "github__create_issue"]);
+    expect(ask(1, { query: "issue", limit: 2 }).result).toEqual({
+      tools: [
+        { name: "github__list_issues", description: "List issues.", loaded: true },
+        { name: "gitlab__create_issue", description: "Create a GitLab issue.", loaded: true },
+      ],
+      note: 'Matches already on the menu: "github__close_issue", "github__create_issue".',
+    });
+    // Everything that matches is loaded: not "No matching tools."
+    ask(2, { query: "channels" });
+    expect(ask(3, { query: "channels" }).result).toEqual({ tools: [], note: 'No other matching tools. Matches already on the menu: "slack__list_channels".' });
+    // A selected tool on the menu is named by the select note only.
+    expect(ask(4, { query: "channels", select: ["slack__list_channels"] }).result).toEqual({
+      tools: [],
+      note: 'No matching tools. Already on the menu: "slack__list_channels".',
+    });
+  });
+
+  it("names at most five matches on the menu, and marks the result tainted when one is third-party", () => {
+    const session = createToolSearchSession({ toolSearch: { catalogue, ranker: wordRanker(ids) } });
+    const ask = (turn: number, input: object) => search(session.handleToolCall({ turn, index: 0, name: "search_tools", input }));
+    ask(0, { query: "issue" });
+    const again = ask(1, { query: "issue", limit: 1 });
+    expect(again.result).toEqual({
+      tools: [],
+      note: 'No other matching tools. Matches already on the menu: "github__close_issue", "github__create_issue", "github__list_issues", "gitlab__create_issue", "mcp__remote_issue_tool".',
+    });
+    expect(again.tainted).toBe(true);
+  });
+
+  it("replays the note on matches already on the menu byte for byte, through JSON lines", () => {
+    const calls = [{ query: "issue", limit: 2 }, { query: "issue", limit: 2 }, { query: "channels" }, { query: "channels" }, { query: "issue", limit: 9 }];
+    const run = (journal?: ReturnType<typeof journalFromJsonLines>) => {
+      const session = createToolSearchSession({ runId: "r", ...(journal === undefined ? {} : { journal }), toolSearch: { catalogue, ranker: wordRanker(ids), maxPerSearch: 3 } });
+      const outcomes = calls.map((input, turn) => search(session.handleToolCall({ turn, index: 0, name: "search_tools", input })));
+      return { session, outcomes };
+    };
+    const live = run();
+    const replay = run(journalFromJsonLines(journalToJsonLines(live.session.journal)));
+    expect(replay.outcomes.map((outcome) => outcome.source)).toEqual(calls.map(() => "replay"));
+    expect(JSON.stringify(replay.outcomes.map((outcome) => outcome.result))).toBe(JSON.stringify(live.outcomes.map((outcome) => outcome.result)));
+    expect(live.outcomes.map((outcome) => ("note" in outcome.result ? outcome.result.note : undefined))).toEqual([
+      undefined,
+      'Matches already on the menu: "github__close_issue", "github__create_issue".',
+      undefined,
+      'No other matching tools. Matches already on the menu: "slack__list_channels".',
+      'Matches already on the menu: "github__close_issue", "github__create_issue", "github__list_issues", "gitlab__create_issue". Limit 9 is above this session\'s maximum of 3.',
+    ]);
   });
 
   it("refuses searches past maxSearches with search_limit_reached, recording nothing", () => {

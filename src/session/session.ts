@@ -12,7 +12,7 @@ import { resultDescription, type ToolSpec } from "../trust/spec.js";
 import { admitRecorded, planLoaded, recordedSet, type LoadBudget } from "./admission.js";
 import type { SessionCatalogue } from "./catalogue.js";
 import { parseSessionConfig, type ResolvedSessionConfig, type ResolvedToolSearch, type ToolSearchSessionConfig } from "./config.js";
-import { rankPage, type PageVerdict } from "./live-search.js";
+import { MAX_ON_MENU_NOTED, rankPage, type PageVerdict } from "./live-search.js";
 import type { Menu } from "./menu.js";
 import { NEAR_NAMES_BUDGET, nearNames } from "./near-names.js";
 import { echoName, searchError, type SearchErrorResult, type SearchToolsResult, type ToolCallErrorResult } from "./results.js";
@@ -25,6 +25,7 @@ import type { SearchCallOutcome, SessionStats, ToolCall, ToolCallOutcome } from 
 const NOTE_NO_MATCH = "No matching tools.";
 const NOTE_NO_MATCH_OR_SKILL = "No matching tools or skills.";
 const NOTE_ONLY_SKILLS = "No matching tools; the skills found are activated with activate_skill.";
+const NOTE_NO_OTHER_MATCH = "No other matching tools.";
 const NOTE_NOT_CONFIDENT = "No confident match; these are the closest tools.";
 const NOTE_NAME_FALLBACK = "No tool matched the words of the query; these tools' names contain part of it.";
 const NOTE_NOT_LOADED = "Tools with loaded: false did not fit on the menu and cannot be called.";
@@ -326,13 +327,21 @@ export class ToolSearchSession {
     let skills: string[] = [];
     let kind = "select";
     let verdict: PageVerdict = { confident: true, fallback: false };
+    let onMenu: readonly string[] = [];
     if (input.query.length > 0 && need > 0) {
       const built = parts.ranker.resolve();
       if (built === undefined) return this.#refused(name, decisionId, searchError("search_unavailable"));
       const discovery = this.#discovery;
       const shared = discovery?.shared === true;
       const overAsk = this.#universeOnMenu + parts.catalogue.hidden + selected.length + (shared ? discovery.skills.activeCount : 0);
-      const ranked = rankPage(built, input.query, need, overAsk, (id) => (this.#admit(id) && !selected.includes(id)) || (shared && discovery.admitsKey(id)));
+      const ranked = rankPage(
+        built,
+        input.query,
+        need,
+        overAsk,
+        (id) => (this.#admit(id) && !selected.includes(id)) || (shared && discovery.admitsKey(id)),
+        (id) => this.#onMenuMatch(parts.catalogue, input, id),
+      );
       if (!ranked.ok) {
         safeWarn(this.#warn, {
           code: "TOOLSIFT_RANKER_FAILED",
@@ -357,14 +366,23 @@ export class ToolSearchSession {
       }
       results = [...selected, ...ids];
       kind = built.kind;
+      onMenu = ranked.onMenu;
       if (ranked.ids.length > 0) verdict = ranked.verdict;
     }
     const loaded = this.#plan(parts, results);
     // Record first, then grow the menu: if the store throws, nothing changed.
     const decision: SearchDecision =
       this.#discovery === undefined ? { ranker: kind, query: recordedQuery(input.query), results, loaded } : { ranker: kind, query: recordedQuery(input.query), results, loaded, skills };
-    this.#log.record(decisionId, verdictFields(decision, verdict), this.#sessionFingerprint(parts));
-    return this.#complete(parts.catalogue, name, input, decisionId, results, loaded, "live", verdict, skills);
+    // Likewise the matches on the menu: only a search that skipped some records them.
+    const fields = onMenu.length > 0 ? { ...decision, onMenu } : decision;
+    this.#log.record(decisionId, verdictFields(fields, verdict), this.#sessionFingerprint(parts));
+    return this.#complete(parts.catalogue, name, input, decisionId, { results, loaded, onMenu }, "live", verdict, skills);
+  }
+
+  // A tool a search could return that is on the menu already (the agent's own tools are not),
+  // and that the call did not select (the select note names those).
+  #onMenuMatch(catalogue: SessionCatalogue, input: SearchInput, id: string): boolean {
+    return catalogue.searchable(id) && this.#menu.has(id) && !input.select.includes(id);
   }
 
   #replay(parts: SearchParts, name: string, input: SearchInput, decisionId: string, record: JournalRecord): SearchCallOutcome {
@@ -384,11 +402,14 @@ export class ToolSearchSession {
     const results = admitRecorded(stored.results, input.page, this.#admit);
     const recordedLoaded = recordedSet(stored.loaded);
     const loaded = this.#plan(parts, results).filter((id) => recordedLoaded.has(id));
-    // The recorded verdict is only ever a reason to add a note, never to widen anything.
+    // The recorded verdict is only ever a reason to add a note, never to widen anything; the
+    // recorded matches on the menu are named only while they are on this menu (the same as
+    // when they were recorded, in a faithful replay, so the note is the same bytes).
     const verdict = { confident: stored.confident !== false, fallback: stored.fallback === true };
     // Skills fill what the tools leave of the page (tools first), re-admitted like them.
     const skills = this.#discovery?.admitRecorded(stored.skills, input.page - results.length) ?? [];
-    return this.#complete(parts.catalogue, name, input, decisionId, results, loaded, "replay", verdict, skills);
+    const onMenu = admitRecorded(stored.onMenu, MAX_ON_MENU_NOTED, (id) => this.#onMenuMatch(parts.catalogue, input, id));
+    return this.#complete(parts.catalogue, name, input, decisionId, { results, loaded, onMenu }, "replay", verdict, skills);
   }
 
   #complete(
@@ -396,23 +417,27 @@ export class ToolSearchSession {
     name: string,
     input: SearchInput,
     decisionId: string,
-    results: readonly string[],
-    loaded: readonly string[],
+    page: { readonly results: readonly string[]; readonly loaded: readonly string[]; readonly onMenu: readonly string[] },
     source: "live" | "replay",
     verdict: PageVerdict,
     skills: readonly string[],
   ): SearchCallOutcome {
+    const { results, loaded, onMenu } = page;
     const notes: string[] = [];
     const discovery = this.#discovery;
-    if (results.length === 0) notes.push(discovery === undefined ? NOTE_NO_MATCH : skills.length === 0 ? NOTE_NO_MATCH_OR_SKILL : NOTE_ONLY_SKILLS);
+    if (results.length === 0) {
+      notes.push(onMenu.length > 0 ? NOTE_NO_OTHER_MATCH : discovery === undefined ? NOTE_NO_MATCH : skills.length === 0 ? NOTE_NO_MATCH_OR_SKILL : NOTE_ONLY_SKILLS);
+    }
     else if (verdict.fallback) notes.push(NOTE_NAME_FALLBACK);
     else if (!verdict.confident) notes.push(NOTE_NOT_CONFIDENT);
+    if (onMenu.length > 0) notes.push(namesNote("Matches already on the menu", onMenu));
     const alreadyOn = input.select.filter((selected) => this.#menu.has(selected));
     const notFound = input.select.filter((selected) => !this.#menu.has(selected) && !catalogue.searchable(selected));
     if (alreadyOn.length > 0) notes.push(namesNote("Already on the menu", alreadyOn));
     if (notFound.length > 0) notes.push(namesNote("No tool named", notFound));
     const loadedSet = new Set(loaded);
     if (results.some((id) => !loadedSet.has(id))) notes.push(NOTE_NOT_LOADED);
+    if (input.clampedFrom !== undefined) notes.push(`Limit ${input.clampedFrom} is above this session's maximum of ${input.page}.`);
 
     for (const id of loaded) {
       const entry = catalogue.entry(id);
@@ -426,7 +451,11 @@ export class ToolSearchSession {
     const skillHits: SearchSkillHit[] | undefined = discovery === undefined ? undefined : skills.map((id) => discovery.skills.hit(id));
     const found = skillHits === undefined ? { tools } : { tools, skills: skillHits };
     const result: SearchToolsResult = notes.length > 0 ? { ...found, note: notes.join(" ") } : found;
-    const tainted = results.some((id) => catalogue.entry(id).trust.thirdParty) || skills.some((id) => discovery!.skills.thirdParty(id));
+    // A name in the note is a tool's name as much as one in the list.
+    const tainted =
+      results.some((id) => catalogue.entry(id).trust.thirdParty) ||
+      onMenu.some((id) => catalogue.entry(id).trust.thirdParty) ||
+      skills.some((id) => discovery!.skills.thirdParty(id));
     return { kind: "search", name, result: deepFreeze(result), tainted, decisionId, source, added: Object.freeze([...loaded]) };
   }
 }

@@ -80,7 +80,7 @@ export function setUpSession(config: ResolvedSessionConfig): SessionSetup {
   }
 
   const catalogue = new SessionCatalogue(search, agentNames);
-  const cataloguePath = Array.isArray(search.catalogue) ? "toolSearch.catalogue" : "toolSearch.catalogue.tools";
+  const cataloguePath = catalogue.path.join(".");
   warnRefusedNames(config, [...refused, ...catalogue.refusedNames.map((position) => `${cataloguePath}[${position}]`)]);
   const clash = catalogue.get(search.toolName);
   if (clash !== undefined) {

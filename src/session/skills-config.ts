@@ -1,4 +1,4 @@
-import { z } from "zod/mini";
+import { z, type output } from "../core/config-schema.js";
 import { checked, listOf, oneOf } from "../core/checked.js";
 import type { SkillDefinition } from "../trust/skill-docs.js";
 import type { RankerInput } from "../rankers/shape.js";
@@ -80,4 +80,4 @@ export const skillActivationSchema = z.strictObject(
   { error: "must be an object" },
 );
 
-export type ResolvedSkillActivation = z.output<typeof skillActivationSchema>;
+export type ResolvedSkillActivation = output<typeof skillActivationSchema>;

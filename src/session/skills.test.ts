@@ -95,12 +95,16 @@ describe("skillActivation config", () => {
 
   it("one engine serves several sessions, each with its own activations", () => {
     const engine = skillActivation({ catalogue: skills() });
-    const first = createToolSearchSession({ toolSearch: { catalogue }, skillActivation: engine });
-    const second = createToolSearchSession({ toolSearch: { catalogue }, skillActivation: engine });
+    const warnings: string[] = [];
+    const onWarning = (warning: { code: string }) => void warnings.push(warning.code);
+    const first = createToolSearchSession({ toolSearch: { catalogue }, skillActivation: engine, onWarning });
+    const second = createToolSearchSession({ toolSearch: { catalogue }, skillActivation: engine, onWarning });
     const id = first.skillIndex().split("\n")[0]!.slice(2).split(":")[0]!;
     expect(activate(first, id).result).toMatchObject({ skill: id });
     expect(second.menuNames()).toEqual(["search_tools", "activate_skill"]);
     expect(activate(second, id)).toMatchObject({ source: "live", result: { skill: id } });
+    // The fixture's skill names the agent tool "reply", which these sessions do not have.
+    expect(warnings).toEqual(["TOOLSIFT_SKILL_TOOL", "TOOLSIFT_SKILL_TOOL"]);
   });
 
   it("refuses search discovery without toolSearch", () => {

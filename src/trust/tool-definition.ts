@@ -60,6 +60,16 @@ export interface McpToolsList {
   readonly tools: readonly ToolDefinition[];
 }
 
+/** A whole JSON-RPC response to `tools/list`, as a client logs it: its tools are third-party too. */
+export interface McpToolsListResponse {
+  readonly jsonrpc?: string;
+  readonly id?: string | number | null;
+  readonly result: McpToolsList;
+}
+
+/** A catalogue in any shape toolsift reads (DESIGN.md "Trust"): third-party-ness follows the shape. */
+export type Catalogue = readonly ToolDefinition[] | McpToolsList | McpToolsListResponse;
+
 /**
  * Which remote tools the operator vouches for: `true` for all of them, a list of id
  * prefixes (for example one per MCP server: `["github__"]`), or a predicate on the tool id

@@ -139,6 +139,56 @@ describe("toolSearchDocs", () => {
     expect(doc).toStrictEqual({ id: "constructor", tags: [], aliases: [] });
   });
 
+  describe("catalogue shapes people have", () => {
+    const schema = { type: "object", properties: { city: { type: "string", description: "City name" } } };
+    const firstParty = { id: "get_weather", description: "Weather forecast.", tags: [], aliases: [], params: [{ name: "city", description: "City name" }] };
+
+    it("reads Anthropic's input_schema, OpenAI's function tools (chat and Responses) and a parameters schema like inputSchema", () => {
+      const shapes: unknown[] = [
+        { name: "get_weather", description: "Weather forecast.", input_schema: schema },
+        { type: "function", function: { name: "get_weather", description: "Weather forecast.", parameters: schema } },
+        { type: "function", name: "get_weather", description: "Weather forecast.", parameters: schema, strict: true },
+        { name: "get_weather", description: "Weather forecast.", inputSchema: schema },
+      ];
+      for (const tool of shapes) expect(toolSearchDocs([tool as ToolDefinition])).toStrictEqual([firstParty]);
+    });
+
+    it("reads a whole JSON-RPC tools/list response as third-party, like a tools/list result", () => {
+      const response = { jsonrpc: "2.0", id: 1, result: { tools: [{ name: "get_weather", description: "Weather forecast.", inputSchema: schema }] } };
+      expect(toolSearchDocs(response)).toStrictEqual([{ id: "get_weather", tags: [], aliases: [] }]);
+      expect(toolSearchDocs(response, { trustJsonSchemaText: true })).toStrictEqual(toolSearchDocs({ tools: response.result.tools }, { trustJsonSchemaText: true }));
+    });
+
+    it("refuses an empty catalogue with empty_catalogue", () => {
+      for (const empty of [[], { tools: [] }, { jsonrpc: "2.0", id: 1, result: { tools: [] } }]) {
+        expect(() => toolSearchDocs(empty)).toThrow(expect.objectContaining({ code: "empty_catalogue" }));
+      }
+    });
+
+    it("says what is wrong with the rest, naming the entry and the shapes expected", () => {
+      const message = (input: unknown): string => {
+        try {
+          toolSearchDocs(input as ToolDefinition[]);
+        } catch (error) {
+          if (isToolsiftError(error)) return `${error.code}: ${error.message}`;
+          throw error;
+        }
+        return "accepted";
+      };
+      expect(message([{ id: "a" }, { type: "function", function: { description: "no name" } }])).toMatch(
+        /^invalid_catalogue: Catalogue entry 1 has no string id or name: a tool has an id or a name \(OpenAI's \{ type: "function", function: \{ name \} \}\)\.$/,
+      );
+      expect(message([42])).toMatch(/^invalid_catalogue: Catalogue entry 0 is no object: a tool has /);
+      expect(message([{ id: 7 }])).toMatch(/^invalid_catalogue: Catalogue entry 0 has no string id or name: /);
+      expect(message({ jsonrpc: "2.0", id: 1, error: { code: -32601, message: "Method not found" } })).toMatch(
+        /^invalid_catalogue: a catalogue is an array of tools, \{ tools: \[\.\.\.\] \} or \{ result: \{ tools: \[\.\.\.\] \} \} \(got a JSON-RPC error response\)$/,
+      );
+      expect(message({ jsonrpc: "2.0", id: 1, result: {} })).toMatch(/\(got an object without tools\)$/);
+      expect(message("tools")).toMatch(/\(got string\)$/);
+      expect(message(null)).toMatch(/\(got null\)$/);
+    });
+  });
+
   it("refuses a tool without an id and a repeated id, with the entry's index", () => {
     let error: unknown;
     try {

@@ -1,3 +1,4 @@
+import { catalogueList, emptyCatalogue, entryProblem, toolEntry } from "../catalogue/shapes.js";
 import { ToolsiftError } from "../errors.js";
 import type { ToolParamDoc, ToolSearchDoc } from "../types.js";
 import { vouchedText } from "./concepts.js";
@@ -7,7 +8,7 @@ import { toolTrust, type ToolTrust, type TrustOptions } from "./policy.js";
 import {
   isThirdPartyName,
   toolKey,
-  type McpToolsList,
+  type Catalogue,
   type ToolAnnotation,
   type ToolAnnotations,
   type ToolDefinition,
@@ -87,29 +88,32 @@ export function toolSearchDoc(
   return Object.freeze(doc);
 }
 
-/** Reads a catalogue argument: an array of tools, or an MCP `tools/list` result (all remote). */
+/**
+ * Reads a catalogue argument (`catalogueList`): an array of tools, an MCP `tools/list` result
+ * or its JSON-RPC response (both all remote); each entry as `toolEntry` reads it (OpenAI's and
+ * Anthropic's shapes as `{ name, description, inputSchema }`). `path` is where the list is.
+ */
 export function catalogueTools(
-  input: readonly ToolDefinition[] | McpToolsList,
+  input: Catalogue,
   path: readonly (string | number)[] = [],
-): { readonly tools: readonly ToolDefinition[]; readonly allRemote: boolean } {
-  if (Array.isArray(input)) return { tools: input, allRemote: false };
-  if (typeof input === "object" && input !== null && Array.isArray((input as McpToolsList).tools)) {
-    return { tools: (input as McpToolsList).tools, allRemote: true };
-  }
-  throw new ToolsiftError(
-    "invalid_catalogue",
-    "A catalogue is an array of tool definitions or an MCP tools/list result ({ tools: [...] }).",
-    { path },
-  );
+): { readonly tools: readonly ToolDefinition[]; readonly allRemote: boolean; readonly path: readonly (string | number)[] } {
+  const list = catalogueList(input, path);
+  const tools: ToolDefinition[] = [];
+  for (let i = 0; i < list.tools.length; i++) tools.push(toolEntry(list.tools[i]) as ToolDefinition);
+  return { tools, allRemote: list.remote, path: list.path };
 }
 
 /**
  * The only place the trust policy turns tools into index documents (DESIGN.md "Trust"). Returns a
  * frozen array of frozen docs: exactly what the built-in index ranks on.
  *
+ * The catalogue is an array of tools (toolsift's, MCP's, Anthropic's `input_schema` or OpenAI's
+ * `{ type: "function", function }` shape), an MCP `tools/list` result or its whole JSON-RPC
+ * response; an empty one is an `empty_catalogue` error.
+ *
  * - First-party tool: its description, tags, aliases and parameters (plus host annotations).
  * - Third-party tool (`origin: "remote"`, a `jsonInputSchema`, `kind: "a2a"`, or an MCP
- *   `tools/list` input): host annotations only; when vouched (`trustJsonSchemaText`), its
+ *   `tools/list` input, bare or in its response): host annotations only; when vouched (`trustJsonSchemaText`), its
  *   description, tags, aliases and parameter text as description-level text.
  * - A tainted description: never indexed, never vouched.
  * - A third-party tool's name is ranked (it is what the model calls and sees anyway) and
@@ -123,11 +127,9 @@ export function catalogueTools(
  * });
  * const ranker = new Bm25ToolRanker(docs);
  */
-export function toolSearchDocs(
-  tools: readonly ToolDefinition[] | McpToolsList,
-  options: ToolSearchDocsOptions = {},
-): readonly ToolSearchDoc[] {
-  const { tools: list, allRemote } = catalogueTools(tools);
+export function toolSearchDocs(tools: Catalogue, options: ToolSearchDocsOptions = {}): readonly ToolSearchDoc[] {
+  const { tools: list, allRemote, path } = catalogueTools(tools);
+  if (list.length === 0) throw emptyCatalogue(path);
   const trustOptions: TrustOptions = { trustJsonSchemaText: options.trustJsonSchemaText, allRemote };
   const seen = new Set<string>();
   const docs: ToolSearchDoc[] = [];
@@ -135,9 +137,7 @@ export function toolSearchDocs(
     const tool = list[i];
     const key = toolKey(tool);
     if (tool === undefined || key === undefined) {
-      throw new ToolsiftError("invalid_catalogue", `Catalogue entry ${i} has no string id or name.`, {
-        path: [i],
-      });
+      throw new ToolsiftError("invalid_catalogue", `Catalogue entry ${i} ${entryProblem(tool)}.`, { path: [i] });
     }
     const trust = toolTrust(tool, key, trustOptions);
     if (trust.thirdParty && !isThirdPartyName(key)) {

@@ -2,7 +2,7 @@
 // into the tool definitions the session layer and `toolSearchDocs` read. The build script
 // (scripts/build-playground-index.ts) calls the same function, so the prebuilt artifact is
 // exactly the index the page would build for the default state.
-import { parseCatalogue } from "../../../src/catalogue/index.js";
+import { findCatalogueList, parseCatalogue } from "../../../src/catalogue/index.js";
 import { tainted } from "../../../src/trust/tool-definition.js";
 import type { ToolAnnotations, ToolDefinition } from "../../../src/trust/tool-definition.js";
 import type { ToolParamDoc } from "../../../src/types.js";
@@ -62,13 +62,13 @@ function record(value: unknown): Record<string, unknown> {
 }
 
 /**
- * Reads a catalogue (an array of tools or an MCP `tools/list` result) with the library's
+ * Reads a catalogue (an array of tools, an MCP `tools/list` result or its JSON-RPC response) with the library's
  * parser, so a bad entry is the library's located `ToolsiftError`; keeps `server` and `title`
  * when the entries carry them.
  */
 export function readCatalogue(input: unknown): PlaygroundTool[] {
   const parsed = parseCatalogue(input);
-  const raw = Array.isArray(input) ? input : (record(input)["tools"] as unknown[]);
+  const raw = findCatalogueList(input)?.tools ?? [];
   return parsed.map((tool, index) => {
     const entry = record(raw[index]);
     const server = typeof entry["server"] === "string" ? entry["server"] : serverOf(tool.id);
