@@ -161,7 +161,13 @@ describe("skills over the MCP catalogue, discovery \"both\"", () => {
     const { skills, errors } = await loadSkills([new URL("../../test/fixtures/skills", import.meta.url).pathname]);
     expect(errors).toEqual([]);
     const session = newSession([...skills], undefined, { discovery: "index" });
-    expect(session.skillIndex().split("\n")).toHaveLength(6);
+    expect(session.skillIndex().split("\n")).toHaveLength(10);
+    // Each sample in a fresh session, so the tools it adds are all of its own, none shared.
+    for (const skill of skills) {
+      const alone = newSession([...skills], undefined, { discovery: "index" });
+      const activated = alone.handleToolCall({ turn: 0, index: 0, name: "activate_skill", input: { name: skill.id } });
+      expect(activated, skill.id).toMatchObject({ kind: "skill", added: skill.tools });
+    }
     const outcome = session.handleToolCall({ turn: 0, index: 0, name: "activate_skill", input: { name: "page-screenshot" } });
     expect(outcome).toMatchObject({ kind: "skill", added: ["playwright__browser_navigate", "playwright__browser_take_screenshot"] });
     expect(outcome.kind === "skill" && "instructions" in outcome.result && outcome.result.instructions).toContain("full-page screenshot");

@@ -65,7 +65,18 @@ describe("loadSkills", () => {
   it("loads the sample skills", async () => {
     const { skills, errors } = await loadSkills([new URL("../../test/fixtures/skills", import.meta.url).pathname]);
     expect(errors).toEqual([]);
-    expect(skills.map((skill) => skill.id)).toEqual(["linear-sprint-plan", "page-screenshot", "release-notes", "review-pull-request", "standup-post", "triage-bug"]);
+    expect(skills.map((skill) => skill.id)).toEqual([
+      "inbox-cleanup",
+      "linear-sprint-plan",
+      "meeting-schedule",
+      "page-screenshot",
+      "pod-crash-debug",
+      "release-notes",
+      "review-pull-request",
+      "sentry-error-digest",
+      "standup-post",
+      "triage-bug",
+    ]);
   });
 
   it("reports the bad file and loads the rest", async () => {
