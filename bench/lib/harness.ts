@@ -195,17 +195,22 @@ export function runEnvironment(loadBefore: readonly number[], loadAfter: readonl
   };
 }
 
-/** A deterministic shuffle (mulberry32), so every run and every engine sees the same order. */
-export function shuffled<T>(items: readonly T[], seed = 0x5eed): T[] {
-  const out = items.slice();
+/** A deterministic generator of numbers in [0, 1) (mulberry32): the same seed, the same run. */
+export function seededRandom(seed = 0x5eed): () => number {
   let state = seed >>> 0;
-  const random = () => {
+  return () => {
     state = (state + 0x6d2b79f5) >>> 0;
     let t = state;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/** A deterministic shuffle (`seededRandom`), so every run and every engine sees the same order. */
+export function shuffled<T>(items: readonly T[], seed = 0x5eed): T[] {
+  const out = items.slice();
+  const random = seededRandom(seed);
   for (let index = out.length - 1; index > 0; index--) {
     const other = Math.floor(random() * (index + 1));
     [out[index], out[other]] = [out[other]!, out[index]!];
