@@ -45,3 +45,18 @@ test("skills: the index as the model sees it, an activation and an edited replay
   await expect(replay).toContainText("The menu: search_tools, activate_skill, reply_to_user, github__create_issue, github__add_issue_comment, github__search_issues");
   await page.screenshot({ path: testInfo.outputPath("skills.png"), fullPage: true });
 });
+
+test("agent run: the skills script activates a sample skill and its tools join the menu", async ({ page, requests: _requests }) => {
+  await openPlayground(page, "/?view=agent");
+  await page.getByRole("button", { name: "The skills script" }).click();
+  await expect(page.getByLabel(/Skills on/u)).toBeChecked();
+  await page.getByRole("button", { name: "Run the script" }).click();
+  await expect(page.getByTestId("run-result")).toContainText("- triage-bug: Triage a bug report");
+  const activation = page.locator(".steps .step").nth(1);
+  await expect(activation.getByTestId("skill-result")).toHaveAttribute("data-code", "delivered");
+  await expect(activation).toContainText("Search for duplicates first.");
+  await expect(page.getByRole("list", { name: "Menu" })).toContainText("activate_skill");
+  await expect(page.getByRole("list", { name: "Menu" })).toContainText("github__search_issues");
+  await page.getByRole("button", { name: "Replay from the journal" }).click();
+  await expect(page.getByTestId("replay-result")).toContainText("Replay identical.");
+});
