@@ -1,6 +1,6 @@
 // Screenshots of the playground's main screens at a phone width and a desktop width, for a
 // person to look at (they are not compared to anything): search, an opened explanation, an
-// agent run and a catalogue error. Written to test-results/screenshots/ (not committed).
+// agent run, the skills view and a catalogue error. Written to test-results/screenshots/ (not committed).
 import { fileURLToPath } from "node:url";
 import { expect, hits, openPlayground, test, typeQuery } from "./fixtures.js";
 
@@ -33,6 +33,18 @@ for (const size of SIZES) {
       await page.screenshot({ path: `${directory}agent-run-${size.name}.png` });
       await page.getByLabel("Journal (JSON lines)").scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${directory}agent-journal-${size.name}.png` });
+    });
+
+    test("skills", async ({ page, requests: _requests }) => {
+      await openPlayground(page, "/?view=skills");
+      await expect(page.getByTestId("skill-index")).toContainText("- triage-bug:");
+      await page.getByRole("button", { name: "Activate the skill" }).click();
+      await page.getByRole("button", { name: "Edit one character" }).click();
+      await page.getByRole("button", { name: "Replay the journal with these instructions" }).click();
+      await expect(page.getByTestId("skill-replay")).toContainText("instructions_changed");
+      await page.screenshot({ path: `${directory}skills-${size.name}.png` });
+      await page.getByTestId("skill-replay").scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${directory}skills-replay-${size.name}.png` });
     });
 
     test("catalogue error", async ({ page, requests: _requests }) => {

@@ -69,7 +69,7 @@ test("a link reproduces the query and the settings", async ({ page, requests: _r
 
 test("every control in every view has a label, and the tabs follow the arrow keys", async ({ page, requests: _requests }) => {
   await openPlayground(page);
-  const views = ["Search", "Your catalogue", "Trust", "Agent run", "Evaluation"];
+  const views = ["Search", "Your catalogue", "Trust", "Agent run", "Evaluation", "Skills"];
   for (const name of views) {
     await page.getByRole("tab", { name }).click();
     await expect(page.getByRole("tab", { name })).toHaveAttribute("aria-selected", "true");

@@ -38,10 +38,11 @@ async function start(app: HTMLElement): Promise<void> {
     search.input.focus();
   }
   // The other views (and the session, journal and evaluation code) load after the first answer.
-  const [{ catalogueView }, { trustView }, { agentView }, { evaluationView }, { settingsView }] = await Promise.all([
+  const [{ catalogueView }, { trustView }, { agentView }, { skillsView }, { evaluationView }, { settingsView }] = await Promise.all([
     import("./views/catalogue.js"),
     import("./views/trust.js"),
     import("./views/agent.js"),
+    import("./views/skills.js"),
     import("./views/evaluation.js"),
     import("./views/settings.js"),
   ]);
@@ -52,6 +53,7 @@ async function start(app: HTMLElement): Promise<void> {
     { view: "trust", label: "Trust", panel: trustView(store) },
     { view: "agent", label: "Agent run", panel: agentView(store) },
     { view: "evaluation", label: "Evaluation", panel: evaluationView(store) },
+    { view: "skills", label: "Skills", panel: skillsView(store) },
   ]);
   // The search panel stays where it is (moving it would drop the input's focus).
   main.prepend(list);

@@ -6,6 +6,8 @@ import { vouchedBy } from "../catalogue/model.js";
 import { InMemoryJournal, type Journal } from "../../../src/entry/browser.js";
 import { createToolSearchSession, type ToolCallOutcome } from "../../../src/entry/browser.js";
 import type { ToolDefinition } from "../../../src/entry/browser.js";
+import { skillActivation } from "../../../src/skills/activation.js";
+import type { ParsedSkill } from "../../../src/skills/parse.js";
 import type { Store } from "../state/store.js";
 import type { ScriptCall } from "./script.js";
 
@@ -39,10 +41,15 @@ export interface RunRecord {
   readonly finishError?: string;
   /** Warnings the session sent to the host (`TOOLSIFT_*` codes). */
   readonly warnings: readonly string[];
+  /** The skill index the model would see in its system prompt (empty without skills). */
+  readonly skillIndex: string;
 }
 
-/** Runs the calls; with `journal` holding records, searches are served from it (a replay). */
-export function runScript(store: Store, calls: readonly ScriptCall[], journal: InMemoryJournal = new InMemoryJournal()): RunRecord {
+/**
+ * Runs the calls; with `journal` holding records, searches and activations are served from it
+ * (a replay). With `skills`, the session has them (`activate_skill` on the menu).
+ */
+export function runScript(store: Store, calls: readonly ScriptCall[], journal: InMemoryJournal = new InMemoryJournal(), skills?: readonly ParsedSkill[]): RunRecord {
   let rankerCalls = 0;
   const current = store.ranker;
   // The session intersects this ranker's output with what it may show; we only count calls.
@@ -61,8 +68,10 @@ export function runScript(store: Store, calls: readonly ScriptCall[], journal: I
     journal: journal as Journal,
     onWarning: (warning) => warnings.push(`${warning.code}: ${warning.message}`),
     toolSearch: { catalogue: store.definitions, annotations: store.trust.annotations, trustJsonSchemaText: vouchedBy(store.trust.vouched), ranker },
+    ...(skills === undefined ? {} : { skillActivation: skillActivation({ catalogue: skills }) }),
   });
   const initialMenu = session.menuNames();
+  const skillIndex = session.skillIndex();
   const steps: StepRecord[] = [];
   for (const call of calls) {
     const before = rankerCalls;
@@ -81,7 +90,7 @@ export function runScript(store: Store, calls: readonly ScriptCall[], journal: I
     if (!isToolsiftError(error)) throw error;
     finishError = `${error.code}: ${error.message}`;
   }
-  return { steps, journal, rankerCalls, initialMenu, menu: session.menuNames(), milliseconds: performance.now() - started, warnings, ...(finishError ? { finishError } : {}) };
+  return { steps, journal, rankerCalls, initialMenu, menu: session.menuNames(), milliseconds: performance.now() - started, warnings, skillIndex, ...(finishError ? { finishError } : {}) };
 }
 
 // What a replay must reproduce of each step: everything the model and the host see.

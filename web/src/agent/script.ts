@@ -30,6 +30,15 @@ export const DEFAULT_SCRIPT = `[
 ]
 `;
 
+/** The script with skills on: a search, then the model activates a sample skill and calls one of its tools. */
+export const SKILLS_SCRIPT = `[
+  "file a bug report as an issue",
+  { "name": "activate_skill", "input": { "name": "triage-bug" } },
+  { "name": "github__search_issues", "input": { "q": "login page crash" } },
+  { "name": "github__create_issue", "input": { "title": "The login page crashes" } }
+]
+`;
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }

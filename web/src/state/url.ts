@@ -3,7 +3,7 @@
 import { DEFAULT_TRUST, isDefaultTrust, type TrustState } from "../catalogue/model.js";
 import { readSettings, writeSettings, type Settings } from "./settings.js";
 
-export const VIEWS = ["search", "catalogue", "trust", "agent", "evaluation"] as const;
+export const VIEWS = ["search", "catalogue", "trust", "agent", "evaluation", "skills"] as const;
 export type View = (typeof VIEWS)[number];
 
 export interface UrlState {

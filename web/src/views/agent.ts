@@ -4,11 +4,14 @@
 import { isToolsiftError } from "../../../src/entry/browser.js";
 import { journalFromJsonLines, journalToJsonLines } from "../../../src/entry/browser.js";
 import { compareRuns, runScript, type RunRecord, type StepRecord } from "../agent/run.js";
-import { DEFAULT_SCRIPT, parseScript, ScriptError, type ScriptCall } from "../agent/script.js";
+import { DEFAULT_SCRIPT, SKILLS_SCRIPT, parseScript, ScriptError, type ScriptCall } from "../agent/script.js";
+import type { ParsedSkill } from "../../../src/skills/parse.js";
+import { readSamples } from "../skills/samples.js";
 import type { Store } from "../state/store.js";
 import { h, replace, uid } from "../ui/dom.js";
 import { download } from "../ui/download.js";
 import { count, milliseconds } from "../ui/format.js";
+import { skillResultView } from "./skill-result.js";
 
 function stepView(step: StepRecord, number: number): HTMLElement {
   const { call, outcome } = step;
@@ -48,8 +51,7 @@ function stepView(step: StepRecord, number: number): HTMLElement {
       "note" in result && result.note ? h("p", { class: "note" }, result.note) : null,
     );
   }
-  // The playground configures no skills; an activation is shown as its raw result.
-  if (outcome.kind === "skill") return h("li", { class: "step" }, head, h("p", { class: "muted" }, JSON.stringify(outcome.result)));
+  if (outcome.kind === "skill") return h("li", { class: "step", "data-source": outcome.source }, head, skillResultView(outcome));
   if (outcome.onMenu) {
     return h("li", { class: "step" }, head, h("p", {}, h("span", { class: "badge ok" }, "on the menu"), " The host runs it through its own gates (validation, approval).", outcome.thirdParty ? " Third-party: its output is untrusted data." : ""));
   }
@@ -78,14 +80,19 @@ export function agentView(store: Store): HTMLElement {
   const scrubLabel = h("span", { class: "muted" });
   const runButton = h("button", { type: "button", onclick: run }, "Run the script");
   const replayButton = h("button", { type: "button", disabled: true, onclick: replay }, "Replay from the journal");
+  const skillsToggle = h("input", { type: "checkbox" });
   let live: RunRecord | undefined;
   let calls: readonly ScriptCall[] = [];
+  // The skills the live run had: its replay must have the same ones.
+  let runSkills: readonly ParsedSkill[] | undefined;
+  let samples: readonly ParsedSkill[] | undefined;
+  const sampleSkills = () => (samples ??= readSamples().skills);
 
   function renderMenu(record: RunRecord, after: number): void {
     const names = after === 0 ? record.initialMenu : record.steps[after - 1]!.menu;
     const addedBy = new Map<string, number>();
     record.steps.forEach((step, index) => {
-      if (step.outcome?.kind === "search") for (const id of step.outcome.added) addedBy.set(id, index + 1);
+      if (step.outcome?.kind === "search" || step.outcome?.kind === "skill") for (const id of step.outcome.added) addedBy.set(id, index + 1);
     });
     replace(
       menu,
@@ -95,7 +102,7 @@ export function agentView(store: Store): HTMLElement {
           "li",
           { class: by !== undefined && by === after ? "fresh" : "" },
           h("code", {}, name),
-          h("span", { class: "section" }, name === "search_tools" ? "meta" : by === undefined ? "agent" : `call #${by}`),
+          h("span", { class: "section" }, name === "search_tools" || name === "activate_skill" ? "meta" : by === undefined ? "agent" : `call #${by}`),
         );
       }),
     );
@@ -118,8 +125,9 @@ export function agentView(store: Store): HTMLElement {
       if (error instanceof ScriptError) return fail(error.message);
       throw error;
     }
+    runSkills = skillsToggle.checked ? sampleSkills() : undefined;
     try {
-      live = runScript(store, calls);
+      live = runScript(store, calls, undefined, runSkills);
     } catch (error) {
       if (isToolsiftError(error)) return fail(`${error.code}: ${error.message}`);
       throw error;
@@ -137,8 +145,9 @@ export function agentView(store: Store): HTMLElement {
       h(
         "div",
         { class: "alert good", role: "status", "data-testid": "run-result" },
-        h("strong", {}, `Ran ${count(live.steps.length)} calls in ${milliseconds(live.milliseconds)}: ${count(live.journal.size)} search decisions journaled, ${count(live.rankerCalls)} ranker calls.`),
+        h("strong", {}, `Ran ${count(live.steps.length)} calls in ${milliseconds(live.milliseconds)}: ${count(live.journal.size)} ${runSkills === undefined ? "search decisions" : "decisions (searches and activations)"} journaled, ${count(live.rankerCalls)} ranker calls.`),
         `The menu grew from ${count(live.initialMenu.length)} to ${count(live.menu.length)} tools, append-only.`,
+        runSkills !== undefined ? h("p", {}, `With ${count(runSkills.length)} skills; the index in the system prompt:`, h("pre", { class: "skill-text" }, live.skillIndex)) : null,
         live.warnings.length > 0 ? h("p", {}, live.warnings.join(" ")) : null,
       ),
     );
@@ -149,7 +158,7 @@ export function agentView(store: Store): HTMLElement {
     let replayed: RunRecord;
     const edited = journalText.value !== journalToJsonLines(live.journal);
     try {
-      replayed = runScript(store, calls, journalFromJsonLines(journalText.value));
+      replayed = runScript(store, calls, journalFromJsonLines(journalText.value), runSkills);
     } catch (error) {
       if (!isToolsiftError(error)) throw error;
       replace(replayStatus, h("div", { class: "alert bad", role: "alert", "data-testid": "replay-result" }, h("strong", {}, "The journal was refused."), `${error.code}: ${error.message}`));
@@ -210,7 +219,15 @@ export function agentView(store: Store): HTMLElement {
             "A JSON array, one call per turn: a string is a search_tools query; an object is a search_tools input ({ query, limit, select }); an object with \"name\" calls that tool.",
           ),
           script,
-          h("div", { class: "row" }, runButton, replayButton, h("button", { type: "button", class: "secondary", onclick: () => (script.value = DEFAULT_SCRIPT) }, "Reset the script")),
+          h("label", { class: "inline" }, skillsToggle, "Skills on (the sample SKILL.md files; adds activate_skill)"),
+          h(
+            "div",
+            { class: "row" },
+            runButton,
+            replayButton,
+            h("button", { type: "button", class: "secondary", onclick: () => ((script.value = DEFAULT_SCRIPT), (skillsToggle.checked = false)) }, "Reset the script"),
+            h("button", { type: "button", class: "secondary", onclick: () => ((script.value = SKILLS_SCRIPT), (skillsToggle.checked = true)) }, "The skills script"),
+          ),
           status,
           replayStatus,
         ),
