@@ -24,7 +24,12 @@ export interface LoadSkillsOptions {
  * @example
  * const { skills, errors } = await loadSkills([".agents/skills"]);
  */
-export async function loadSkills(folders: readonly string[] = DEFAULT_SKILL_FOLDERS, options: LoadSkillsOptions = {}): Promise<LoadedSkills> {
+export async function loadSkills(folders: string | readonly string[] = DEFAULT_SKILL_FOLDERS, options: LoadSkillsOptions = {}): Promise<LoadedSkills> {
+  // One folder may be given as it is; anything but a string or a list of strings is a host bug.
+  if (typeof folders === "string") folders = [folders];
+  if (!Array.isArray(folders) || folders.some((folder) => typeof folder !== "string")) {
+    throw new ToolsiftError("invalid_option", "loadSkills takes a folder or a list of folders (strings).", { path: ["folders"] });
+  }
   const { readdir, readFile, stat } = await import("node:fs/promises");
   const { join } = await import("node:path");
   const files: string[] = [];

@@ -62,6 +62,14 @@ describe("parseSkill", () => {
 });
 
 describe("loadSkills", () => {
+  it("takes one folder as a string, and refuses what is not a folder name", async () => {
+    const folder = new URL("../../test/fixtures/skills", import.meta.url).pathname;
+    const one = await loadSkills(folder);
+    expect(one.errors).toEqual([]);
+    expect(one.skills).toHaveLength(10);
+    await expect(loadSkills([folder, 3] as unknown as string[])).rejects.toMatchObject({ code: "invalid_option" });
+  });
+
   it("loads the sample skills", async () => {
     const { skills, errors } = await loadSkills([new URL("../../test/fixtures/skills", import.meta.url).pathname]);
     expect(errors).toEqual([]);
