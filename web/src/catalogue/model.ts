@@ -2,10 +2,10 @@
 // into the tool definitions the session layer and `toolSearchDocs` read. The build script
 // (scripts/build-playground-index.ts) calls the same function, so the prebuilt artifact is
 // exactly the index the page would build for the default state.
+// The CLI's strict catalogue reader (per-entry errors for the pasted-catalogue view); the rest
+// is the package's own surface.
 import { findCatalogueList, parseCatalogue } from "../../../src/catalogue/index.js";
-import { tainted } from "../../../src/trust/tool-definition.js";
-import type { ToolAnnotations, ToolDefinition } from "../../../src/trust/tool-definition.js";
-import type { ToolParamDoc } from "../../../src/types.js";
+import { tainted, type ToolAnnotations, type ToolDefinition, type ToolParamDoc } from "../../../src/entry/browser.js";
 
 /** One tool as the playground shows it. */
 export interface PlaygroundTool {

@@ -1,7 +1,8 @@
 // The ranking settings the settings panel edits, their URL form, and the ranker options
 // they stand for. The lexicon is switched on only when this build's ranker knows it.
-import { RANKER_DEFAULTS, FIELDS, rankerOptionsSchema } from "../../../src/core/index.js";
-import type { FieldName, RankerOptions } from "../../../src/core/index.js";
+import { RANKER_DEFAULTS, FIELDS, type FieldName, type RankerOptions } from "../../../src/entry/browser.js";
+// The settings form checks a value with the option schema itself, which the package keeps inside.
+import { rankerOptionsSchema } from "../../../src/core/options.js";
 
 export type Weights = Record<FieldName, number>;
 
