@@ -8,7 +8,7 @@ function report(payload: CheckPayload, message: string, path: number[] = []): vo
   payload.issues.push({ code: "custom", message, path, keys: [] });
 }
 
-/** A zod schema for values of type `T` that `rule` finds no problem with. */
+/** A schema for values of type `T` that `rule` finds no problem with. */
 export function checked<T>(rule: (value: unknown) => string | undefined) {
   return z.custom<T>().check((payload) => {
     const problem = rule(payload.value);
@@ -17,7 +17,7 @@ export function checked<T>(rule: (value: unknown) => string | undefined) {
 }
 
 /**
- * A zod schema for a list of at most `max` entries that `entry` finds no problem with. Like
+ * A schema for a list of at most `max` entries that `entry` finds no problem with. Like
  * `z.array` with a length check, it refuses a list that is too long before reading an entry,
  * reads each entry once (a hole reads as undefined), reports the first bad one (path: its
  * index) and hands on a copy of the list.

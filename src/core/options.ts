@@ -55,7 +55,7 @@ const weight = numberIn(0, Infinity);
 
 const isWord = (value: unknown): boolean => typeof value === "string" && value.length >= 1 && value.length <= 64;
 
-// A plain loop, not a zod record: the bundled lexicon has hundreds of keys and is checked
+// A plain loop, not a record schema: the bundled lexicon has hundreds of keys and is checked
 // every time a ranker is made.
 function isLexicon(value: unknown): boolean {
   if (value === false) return true;
@@ -111,7 +111,7 @@ export const rankerOptionsSchema = z.strictObject({
 export type RankerOptions = input<typeof rankerOptionsSchema>;
 export type ResolvedRankerOptions = output<typeof rankerOptionsSchema>;
 
-// zod/mini carries no message catalogue (it keeps the package small), so the messages that
+// The schema kinds carry no message catalogue (it keeps the package small), so the messages that
 // name the field and its allowed range are written here and in the checks (./checked.ts).
 function describeIssue(issue: Issue, known: readonly string[]): string {
   if (issue.code === "invalid_type") return `must be a ${issue.expected}`;

@@ -282,7 +282,7 @@ export function toConfigError(input: unknown, issue: Issue, cause: unknown, pref
 }
 
 /**
- * Validates a session config once, at the edge (STYLE: config is a zod schema). The first
+ * Validates a session config once, at the edge (a schema of src/core/config-schema.ts). The first
  * problem is thrown as an `invalid_config` error naming the field and the allowed range;
  * a ranker that is a class or lacks a string `kind` is an `invalid_ranker` error.
  */
