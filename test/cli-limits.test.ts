@@ -6,26 +6,16 @@ import { closeSync, copyFileSync, existsSync, openSync, mkdtempSync, readFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, main } from "../src/cli/main.js";
+import { EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE } from "../src/cli/main.js";
+import { runCli, type CliRun } from "./helpers/cli.js";
 
 const folder = mkdtempSync(join(tmpdir(), "toolsift-cli-limits-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
+type Run = CliRun;
 
-async function run(args: string[], env: Record<string, string> = {}, stdoutWrite?: (text: string) => unknown): Promise<Run> {
-  let stdout = "";
-  let stderr = "";
-  const code = await main(args, {
-    stdout: { write: stdoutWrite ?? ((text: string) => (stdout += text)) },
-    stderr: { write: (text: string) => (stderr += text) },
-    env,
-  });
-  return { code, stdout, stderr };
+function run(args: string[], env: Record<string, string> = {}, stdoutWrite?: (text: string) => unknown): Promise<Run> {
+  return runCli(args, { env, ...(stdoutWrite === undefined ? {} : { stdoutWrite }) });
 }
 
 /** Exit 2 and exactly one line `toolsift: <code>: …` on stderr, nothing on stdout. */

@@ -2,21 +2,13 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, main } from "../src/cli/main.js";
+import { EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE } from "../src/cli/main.js";
+import { runCli } from "./helpers/cli.js";
 
 const folder = mkdtempSync(join(tmpdir(), "toolsift-cli-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-async function run(args: string[], { tty = false, env = {} as Record<string, string> } = {}) {
-  let stdout = "";
-  let stderr = "";
-  const code = await main(args, {
-    stdout: { write: (text: string) => (stdout += text), isTTY: tty },
-    stderr: { write: (text: string) => (stderr += text), isTTY: tty },
-    env,
-  });
-  return { code, stdout, stderr };
-}
+const run = runCli;
 
 const catalogue = {
   tools: [

@@ -1,4 +1,4 @@
-// Runs the command line in-process, collecting what it writes: the tests of test/cli-*.test.ts.
+// Runs the command line in-process, collecting what it writes: the CLI and README tests.
 import { main } from "../../src/cli/main.js";
 
 export interface CliRun {
@@ -7,10 +7,22 @@ export interface CliRun {
   readonly stderr: string;
 }
 
-/** `toolsift …args` with both streams captured (not a TTY, no environment). */
-export async function runCli(args: string[]): Promise<CliRun> {
+export interface CliRunOptions {
+  /** Both streams claim to be a terminal (colour, progress bars). */
+  readonly tty?: boolean;
+  readonly env?: Record<string, string>;
+  /** Replaces the collecting stdout writer (e.g. one that throws). */
+  readonly stdoutWrite?: (text: string) => unknown;
+}
+
+/** `toolsift …args` with both streams captured (not a TTY and no environment unless asked). */
+export async function runCli(args: string[], { tty = false, env = {}, stdoutWrite }: CliRunOptions = {}): Promise<CliRun> {
   let stdout = "";
   let stderr = "";
-  const code = await main(args, { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) }, env: {} });
+  const code = await main(args, {
+    stdout: { write: stdoutWrite ?? ((text: string) => (stdout += text)), isTTY: tty },
+    stderr: { write: (text: string) => (stderr += text), isTTY: tty },
+    env,
+  });
   return { code, stdout, stderr };
 }
