@@ -1,5 +1,5 @@
 import { MAX_RANK_ASK, clipWithLead, type ClipResult, type LeadHit, type RankFailure } from "../rankers/clip.js";
-import { FUSION_DEFAULTS, fuseRankedLists } from "../rankers/fusion.js";
+import { fuseRankedLists } from "../rankers/fusion.js";
 import { isThenable } from "../rankers/shape.js";
 import type { BuiltRanker } from "../rankers/session-ranker.js";
 
@@ -78,11 +78,11 @@ function askRanker(built: BuiltRanker, query: string, size: number, admit: (id: 
 }
 
 /**
- * RRF weights of the query and of its alternatives, and the RRF constant (chosen on
- * MetaTool's dev fold, docs/embeddings.md "Several phrasings"): the model's own query counts a
- * little more than a paraphrase of it.
+ * RRF weights of the query and of its alternatives, and the RRF constant, chosen on MetaTool's
+ * dev fold (docs/embeddings.md "Several phrasings", `bench/alternatives.ts`): weighting the
+ * query above its alternatives (1.5, 2) lost 0.7–2.2 nDCG@10 there, and k 10 beat k 60 by 0.4.
  */
-export const PHRASING_FUSION = Object.freeze({ queryWeight: 1, alternativeWeight: 1, k: FUSION_DEFAULTS.k });
+export const PHRASING_FUSION = Object.freeze({ queryWeight: 1, alternativeWeight: 1, k: 10 });
 
 /**
  * One round for several phrasings: each asked for `size` hits, their lists fused by
