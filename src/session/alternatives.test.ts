@@ -102,7 +102,7 @@ describe("search_tools alternatives", () => {
 
   it("tells the model to add a phrasing in a tool name's words", () => {
     const session = createToolSearchSession({ runId: "s", toolSearch: { catalogue } });
-    const spec = session.menu()[0]! as { description: string; inputSchema: { properties: Record<string, { maxItems?: number }> } };
+    const spec = session.menu()[0]! as unknown as { description: string; inputSchema: { properties: Record<string, { maxItems?: number }> } };
     expect(spec.description).toContain("alternatives");
     expect(spec.inputSchema.properties["alternatives"]?.maxItems).toBe(MAX_ALTERNATIVES);
   });
