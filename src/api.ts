@@ -32,7 +32,7 @@ export type {
   ToolSpec,
   TrustJsonSchemaText,
 } from "./trust/index.js";
-export { FUSION_DEFAULTS, MAX_RANK_ASK, bm25RankerFactory, fuseRankers } from "./rankers/index.js";
+export { FUSION_DEFAULTS, MAX_RANK_ASK, bm25RankerFactory, fuseRankers, withQueryVectors } from "./rankers/index.js";
 export type { FusionOptions, RankerInput, ToolsiftWarning, ToolsiftWarningCode, WarningHook } from "./rankers/index.js";
 export {
   SESSION_DEFAULTS,

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { hashedEmbedding } from "../bench/lib/hashed-embedding.js";
-import { Bm25ToolRanker, init, type HostVectors, type ToolSearchDocInput } from "../src/index.js";
+import { Bm25ToolRanker, createToolSearchSession, init, withQueryVectors, type HostVectors, type ToolSearchDocInput } from "../src/index.js";
 
 // The deterministic embedder (bench/lib/hashed-embedding.ts) is for correctness only: it carries no meaning.
 
@@ -103,5 +103,23 @@ describe("host vectors", () => {
     expect(hits).toHaveLength(10);
     for (const hit of hits) expect(hit.score).toBeCloseTo(cosine(table.get(hit.id)!), 2);
     expect(hits.slice(0, 3).map((hit) => hit.id)).toEqual(oracle.slice(0, 3).map((entry) => entry.id));
+  });
+
+  it("reach a session through withQueryVectors: the host's vector for the query, one decision, a note when BM25F was not sure", () => {
+    const ranker = new Bm25ToolRanker(docs, undefined, { vectors });
+    const asked: string[] = [];
+    const session = createToolSearchSession({
+      runId: "v",
+      toolSearch: {
+        catalogue: docs.map(({ id, description }) => ({ id, description })),
+        ranker: withQueryVectors(ranker, (query) => (asked.push(query), hashedEmbedding(query, DIMS))),
+        maxPerSearch: 3,
+      },
+    });
+    const outcome = session.handleToolCall({ turn: 0, index: 0, name: "search_tools", input: { query: "shrink my snapshot" } });
+    expect(outcome.kind === "search" && "tools" in outcome.result ? outcome.result.tools.map((tool) => tool.name) : []).toContain("images__resize_image");
+    expect(outcome.kind === "search" && "note" in outcome.result ? outcome.result.note : "").toMatch(/confident|match/i);
+    expect(asked).toEqual(["shrink my snapshot"]);
+    expect(session.journal.records()[0]!.value).toMatchObject({ ranker: "bm25+vectors" });
   });
 });
