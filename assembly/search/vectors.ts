@@ -17,8 +17,10 @@ let vectorBlock: usize = 0;
  * when a size is impossible.
  */
 export function prepareVectors(count: i32, dims: i32): usize {
-  if (count < 0 || dims < 1 || dims > MAX_VECTOR_DIMS || count > (0x7fffffff >> 13)) return 0;
+  if (count < 0 || dims < 1 || dims > MAX_VECTOR_DIMS) return 0;
   let stride = (dims + 15) & ~15;
+  // The block must stay addressable by an i32 byte count (2 GiB).
+  if (<i64>(count + 1) * <i64>stride + (<i64>count << 2) > 0x7fffffff) return 0;
   vectorCount = count;
   vectorStride = stride;
   vectorBlock = freshUint8Array((count + 1) * stride + (count << 2)).dataStart;
