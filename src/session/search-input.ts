@@ -50,7 +50,7 @@ export function parseSearchInput(raw: unknown, maxPerSearch: number): ParsedSear
 
 function parseOnce(raw: unknown, maxPerSearch: number): ParsedSearchInput {
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
-    return fail("search_tools takes an object: { query: string, limit?: integer, select?: string[] }.", []);
+    return fail("search_tools takes an object: { query: string, limit?: integer, select?: string[], alternatives?: string[] }.", []);
   }
   const { query, limit, select, alternatives } = raw as Record<string, unknown>;
   if (query !== undefined && typeof query !== "string") return fail("query must be a string.", ["query"]);
