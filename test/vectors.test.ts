@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { hashedEmbedding } from "../bench/lib/hashed-embedding.js";
+import { artifactChecksum } from "../src/core/checksum.js";
 import { Bm25ToolRanker, createToolSearchSession, init, withQueryVectors, type HostVectors, type ToolSearchDocInput } from "../src/index.js";
 
 // The deterministic embedder (bench/lib/hashed-embedding.ts) is for correctness only: it carries no meaning.
@@ -121,5 +122,33 @@ describe("host vectors", () => {
     expect(outcome.kind === "search" && "note" in outcome.result ? outcome.result.note : "").toMatch(/confident|match/i);
     expect(asked).toEqual(["shrink my snapshot"]);
     expect(session.journal.records()[0]!.value).toMatchObject({ ranker: "bm25+vectors" });
+  });
+
+  it("refuse a forged vector section as a corrupt artifact, even with a matching checksum", () => {
+    const bytes = new Bm25ToolRanker(docs, undefined, { vectors }).serialize();
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const rows = view.getUint32(40, true);
+    const ids = Array.from({ length: rows }, (_, index) => view.getUint32(64 + 8 * index, true));
+    const lengths = Array.from({ length: rows }, (_, index) => view.getUint32(68 + 8 * index, true));
+    const at = ids.indexOf(105);
+    expect(at).toBe(5);
+    const pad = (length: number) => Math.ceil(length / 64) * 64;
+    const start = pad(64 + 8 * rows) + lengths.slice(0, at).reduce((sum, length) => sum + pad(length), 0);
+    const forged = (change: (copy: DataView) => void) => {
+      const copy = bytes.slice();
+      const copyView = new DataView(copy.buffer);
+      change(copyView);
+      copyView.setUint32(copy.length - 4, artifactChecksum(copy.subarray(0, copy.length - 4)), true);
+      try {
+        Bm25ToolRanker.load(copy);
+        return "loaded";
+      } catch (error) {
+        return (error as { code?: string }).code;
+      }
+    };
+    expect(forged(() => {})).toBe("loaded");
+    expect(forged((copy) => copy.setFloat32(start + 4, Number.NaN, true))).toBe("artifact_corrupt");
+    expect(forged((copy) => copy.setUint32(start, DIMS + 1, true))).toBe("artifact_corrupt");
+    expect(forged((copy) => copy.setUint16(6, copy.getUint16(6, true) & ~64, true))).toBe("artifact_corrupt");
   });
 });
