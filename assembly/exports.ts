@@ -16,8 +16,9 @@ import { queryTermCount, queryTerms, queryWeights, setExpansionWeight, setQueryO
 import { nameFactor } from "./search/accumulate";
 import { resultDocuments, resultScores } from "./search/top-k";
 import { addLexiconEntry as addEntry, prepareLexicon } from "./search/lexicon";
+import { prepareVectors, scanVectors } from "./search/vectors";
 
-export { heapEnd, recordTotal };
+export { heapEnd, recordTotal, prepareVectors, scanVectors };
 export { EXPLAIN_STRIDE, STAGING_BYTES, MAX_INPUT, MAX_TERMS, prepareLoad, prepareTables, restoreTables, sectionBytes, sectionPointer, stageTables };
 
 /** Where the host reads and writes the artifact checksum's sixteen lanes. */

@@ -3,7 +3,9 @@
 // its snapshot. Each runtime entry (src/entry/*) re-exports this module and adds an `init`
 // that differs only in how it obtains the WebAssembly module.
 export { Bm25ToolRanker } from "./core/ranker.js";
-export type { BuildHooks, HitExplanation, ScoredHit, SearchHit, TermExplanation, ToolSearchResult } from "./core/ranker.js";
+export type { BuildHooks, HitExplanation, ScoredHit, SearchHit, SearchOptions, TermExplanation, ToolSearchResult } from "./core/ranker.js";
+export { VECTOR_FUSION_DEFAULTS } from "./core/vectors.js";
+export type { HostVectors, VectorWeights } from "./core/vectors.js";
 export { CONFIDENCE_DEFAULTS } from "./core/confidence.js";
 export type { ConfidenceOptions } from "./core/confidence.js";
 export { RANKER_DEFAULTS, FIELDS } from "./core/options.js";
@@ -30,7 +32,7 @@ export type {
   ToolSpec,
   TrustJsonSchemaText,
 } from "./trust/index.js";
-export { FUSION_DEFAULTS, MAX_RANK_ASK, bm25RankerFactory, fuseRankers } from "./rankers/index.js";
+export { FUSION_DEFAULTS, MAX_RANK_ASK, bm25RankerFactory, fuseRankers, withQueryVectors } from "./rankers/index.js";
 export type { FusionOptions, RankerInput, ToolsiftWarning, ToolsiftWarningCode, WarningHook } from "./rankers/index.js";
 export {
   SESSION_DEFAULTS,

@@ -14,6 +14,7 @@ export type ToolsiftErrorCode =
   | "empty_catalogue"
   | "duplicate_id"
   | "invalid_query"
+  | "invalid_vector"
   // a SKILL.md that breaks the Agent Skills format (path: [file, field])
   | "invalid_skill"
   // the command line's files: cannot open or read, over the input bound, cannot write

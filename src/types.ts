@@ -2,8 +2,8 @@
 export interface RankedHit {
   readonly id: string;
   readonly score?: number;
-  /** How the hit was found: `"terms"` scored, `"name"` the name fallback (docs/scoring.md "No confident match"). */
-  readonly match?: "terms" | "name";
+  /** How the hit was found: `"terms"` scored, `"name"` the name fallback (docs/scoring.md "No confident match"), `"vector"` a host vector alone (docs/embeddings.md). */
+  readonly match?: "terms" | "name" | "vector";
 }
 
 /**

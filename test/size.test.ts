@@ -36,6 +36,9 @@
 //   four kinds (src/core/config-schema.ts) instead of zod/mini, which the main entry no longer
 //   imports (−4,373 B; zod stays in the eval entry): browser bundle 40,983 B, together
 //   56,440 B. Budgets unchanged.
+// - 2026-12-01: host vectors (docs/embeddings.md): the core's int8 scan and its block
+//   (prepareVectors, scanVectors) took dist/toolsift.wasm from 15,457 B to 15,627 B gzipped
+//   (+170 B), over the budget. Budget 15,786 B (+170 B, what the scan costs).
 // Raise a budget only deliberately, in the same commit as the growth, with the new measurement.
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -45,7 +48,7 @@ import { gzipSync } from "node:zlib";
 import { build } from "vite";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-const WASM_GZIP_BUDGET = 15_616;
+const WASM_GZIP_BUDGET = 15_786;
 const PACKAGE_GZIP_BUDGET = 60_000;
 
 const root = fileURLToPath(new URL("../", import.meta.url));

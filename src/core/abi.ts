@@ -97,6 +97,8 @@ export const FLAG_FREQUENCY_PATTERNS = 4;
 export const FLAG_BYTE_TERMS = 8;
 export const FLAG_BUNDLED_STOPWORDS = 16;
 export const FLAG_BUNDLED_LEXICON = 32;
+/** The artifact holds host vectors (HOST_SECTION_VECTORS, after the id units). */
+export const FLAG_VECTORS = 64;
 
 // The host's own sections.
 export const HOST_SECTION_OPTIONS = 100;
@@ -104,6 +106,8 @@ export const HOST_SECTION_STOPWORDS = 101;
 export const HOST_SECTION_ID_OFFSETS = 102;
 export const HOST_SECTION_ID_UNITS = 103;
 export const HOST_SECTION_LEXICON = 104;
+/** Host vectors (docs/embeddings.md): u32 dimensions, f32 factor per tool, int8 rows. */
+export const HOST_SECTION_VECTORS = 105;
 
 // The options record (HOST_SECTION_OPTIONS): byte offsets; the analyzer and selection bytes
 // hold MODE_* and SELECT_*.
@@ -182,6 +186,9 @@ export interface CoreExports {
   termText(term: number): number;
   addLexiconEntries(length: number): void;
   queryTermWeight(index: number): number;
+  /** The vector block's address (docs/embeddings.md), or 0 when a size is impossible. */
+  prepareVectors(count: number, dims: number): number;
+  scanVectors(): void;
 }
 
 
@@ -227,6 +234,8 @@ export const CORE_EXPORTS = {
   termText: "function",
   heapEnd: "function",
   recordTotal: "function",
+  prepareVectors: "function",
+  scanVectors: "function",
   EXPLAIN_STRIDE: "global",
   MAX_INPUT: "global",
   MAX_TERMS: "global",

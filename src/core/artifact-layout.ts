@@ -9,12 +9,14 @@ import {
   FLAG_BYTE_IDS,
   FLAG_BYTE_TERMS,
   FLAG_FREQUENCY_PATTERNS,
+  FLAG_VECTORS,
   HEADER_BYTES,
   HOST_SECTION_ID_OFFSETS,
   HOST_SECTION_ID_UNITS,
   HOST_SECTION_LEXICON,
   HOST_SECTION_OPTIONS,
   HOST_SECTION_STOPWORDS,
+  HOST_SECTION_VECTORS,
   SECTION_DOCUMENT_RANKS,
   SECTION_FIELD_FREQUENCIES,
   SECTION_FIELD_LENGTHS,
@@ -36,7 +38,7 @@ import { CHECKSUM_BLOCK } from "./checksum.js";
 
 export const ARTIFACT_MAGIC = Object.freeze([0x54, 0x53, 0x46, 0x54]); // "TSFT"
 export const ARTIFACT_VERSION = 5;
-export const KNOWN_FLAGS = FLAG_BYTE_IDS | FLAG_FREQUENCY_PATTERNS | FLAG_BYTE_TERMS | FLAG_BUNDLED_STOPWORDS | FLAG_BUNDLED_LEXICON;
+export const KNOWN_FLAGS = FLAG_BYTE_IDS | FLAG_FREQUENCY_PATTERNS | FLAG_BYTE_TERMS | FLAG_BUNDLED_STOPWORDS | FLAG_BUNDLED_LEXICON | FLAG_VECTORS;
 
 // The core's arrays but term offsets, term table and idf: the core derives those from the
 // stored ones when a load, or a built index's move into its own core, finishes.
@@ -60,14 +62,18 @@ export const QUERY_SECTIONS = CORE_SECTIONS.filter((section) => section !== SECT
 export const NARROW_DOCUMENTS = 1 << 15;
 /** Every section in table order: the host's, then the core's. */
 export const SECTION_ORDER: readonly number[] = [HOST_SECTION_OPTIONS, HOST_SECTION_STOPWORDS, HOST_SECTION_LEXICON, HOST_SECTION_ID_OFFSETS, HOST_SECTION_ID_UNITS, ...CORE_SECTIONS];
-export const TABLE_BYTES = TABLE_ROW_BYTES * SECTION_ORDER.length;
+// With host vectors (flag 64) their section follows the id units: it is the host's, so a
+// large artifact's checksum absorbs it with the other host sections.
+const VECTOR_SECTION_ORDER: readonly number[] = [...SECTION_ORDER.slice(0, 5), HOST_SECTION_VECTORS, ...CORE_SECTIONS];
+/** The sections of an artifact with these header flags, in table order. */
+export const sectionOrder = (flags: number): readonly number[] => ((flags & FLAG_VECTORS) === 0 ? SECTION_ORDER : VECTOR_SECTION_ORDER);
+/** Where the first section starts in an artifact of this table: after the header and the table, padded. */
+export const sectionsStart = (order: readonly number[]): number => pad(HEADER_BYTES + TABLE_ROW_BYTES * order.length);
 
 // Every region is padded with zeros to whole checksum blocks, so the core can absorb its
 // sections where it copied them.
 export const pad = (length: number): number => Math.ceil(length / CHECKSUM_BLOCK) * CHECKSUM_BLOCK;
 export const align4 = (length: number): number => (length + 3) & ~3;
-/** Where the first section starts: after the header and the table, padded. */
-export const SECTIONS_START = pad(HEADER_BYTES + TABLE_BYTES);
 
 /** The offset of section row `index`'s length in the table. */
 export const tableLengthAt = (index: number): number => HEADER_BYTES + TABLE_ROW_BYTES * index + 4;
@@ -101,5 +107,6 @@ export const SECTION_NAMES = new Map<number, string>([
   [SECTION_STOPWORD_TABLE, "stopword table"],
   [SECTION_LEXICON_TABLES, "lexicon tables"],
   [SECTION_FIELD_FREQUENCIES, "field frequencies"],
+  [HOST_SECTION_VECTORS, "vectors"],
 ]);
 

@@ -8,6 +8,7 @@ import {
   FLAG_BYTE_IDS,
   FLAG_BYTE_TERMS,
   FLAG_FREQUENCY_PATTERNS,
+  FLAG_VECTORS,
   HEADER_BUILD_ID,
   HEADER_BYTES,
   HEADER_FINGERPRINT,
@@ -27,6 +28,7 @@ import {
   HOST_SECTION_LEXICON,
   HOST_SECTION_OPTIONS,
   HOST_SECTION_STOPWORDS,
+  HOST_SECTION_VECTORS,
   SECTION_DOCUMENT_RANKS,
   SECTION_FIELD_FREQUENCIES,
   SECTION_FIELD_LENGTHS,
@@ -61,14 +63,13 @@ import {
   KNOWN_FLAGS,
   NARROW_DOCUMENTS,
   QUERY_SECTIONS,
-  SECTIONS_START,
   SECTION_NAMES,
-  SECTION_ORDER,
-  TABLE_BYTES,
   align4,
   checksumMismatch,
   corrupt,
   pad,
+  sectionOrder,
+  sectionsStart,
   tableLengthAt,
 } from "./artifact-layout.js";
 import { CHECKSUM_BLOCK, absorbBlocks, artifactChecksum, checksumLanes, finishChecksum } from "./checksum.js";
@@ -82,8 +83,8 @@ import type { ResolvedRankerOptions } from "./options.js";
 export { ARTIFACT_MAGIC };
 export { analyzerFingerprint } from "./artifact-encoding.js";
 
-/** Serializes a built index (the core's arrays in place, plus ids and options). */
-export function serializeIndex(memory: CoreMemory, idTable: IdTable, options: ResolvedRankerOptions): Uint8Array {
+/** Serializes a built index (the core's arrays in place, plus ids and options, and the host vectors' section when it has one). */
+export function serializeIndex(memory: CoreMemory, idTable: IdTable, options: ResolvedRankerOptions, vectors?: Uint8Array): Uint8Array {
   const ids = idTable.toArray();
   const core = memory.core;
   const idOffsets = new Uint32Array(ids.length + 1);
@@ -113,14 +114,17 @@ export function serializeIndex(memory: CoreMemory, idTable: IdTable, options: Re
     [HOST_SECTION_ID_UNITS, new Uint8Array(idUnits.buffer)],
   ]);
   if (termText !== undefined) hostSections.set(SECTION_TERM_POOL, termText);
-  const lengths = SECTION_ORDER.map((section) => hostSections.get(section)?.length ?? core.sectionBytes(section));
-  const total = SECTIONS_START + lengths.reduce((sum, length) => sum + pad(length), 0) + CHECKSUM_BYTES;
+  if (vectors !== undefined) hostSections.set(HOST_SECTION_VECTORS, vectors);
+  const flags = (bytewise ? FLAG_BYTE_IDS : 0) | (frequencies.patterns ? FLAG_FREQUENCY_PATTERNS : 0) | (byteTerms ? FLAG_BYTE_TERMS : 0)
+    | (bundledStopwords ? FLAG_BUNDLED_STOPWORDS : 0) | (bundledLexicon ? FLAG_BUNDLED_LEXICON : 0) | (vectors === undefined ? 0 : FLAG_VECTORS);
+  const order = sectionOrder(flags);
+  const start = sectionsStart(order);
+  const lengths = order.map((section) => hostSections.get(section)?.length ?? core.sectionBytes(section));
+  const total = start + lengths.reduce((sum, length) => sum + pad(length), 0) + CHECKSUM_BYTES;
   const out = new Uint8Array(total);
   const view = new DataView(out.buffer);
   out.set(ARTIFACT_MAGIC, HEADER_MAGIC);
   view.setUint16(HEADER_VERSION, ARTIFACT_VERSION, true);
-  const flags = (bytewise ? FLAG_BYTE_IDS : 0) | (frequencies.patterns ? FLAG_FREQUENCY_PATTERNS : 0) | (byteTerms ? FLAG_BYTE_TERMS : 0)
-    | (bundledStopwords ? FLAG_BUNDLED_STOPWORDS : 0) | (bundledLexicon ? FLAG_BUNDLED_LEXICON : 0);
   view.setUint16(HEADER_FLAGS, flags, true);
   view.setUint32(HEADER_BUILD_ID, coreBuildId(), true);
   view.setUint32(HEADER_FINGERPRINT, fingerprintOf(encodedOptions, encodedStopwords, encodedLexicon), true);
@@ -129,13 +133,13 @@ export function serializeIndex(memory: CoreMemory, idTable: IdTable, options: Re
   view.setUint32(HEADER_TERMS, core.termCount(), true);
   view.setUint32(HEADER_TERM_POOL_UNITS, core.termPoolLength(), true);
   view.setUint32(HEADER_POSTINGS, core.sectionBytes(SECTION_SATURATIONS) / 2, true);
-  view.setUint32(HEADER_SECTION_COUNT, SECTION_ORDER.length, true);
-  SECTION_ORDER.forEach((section, index) => {
+  view.setUint32(HEADER_SECTION_COUNT, order.length, true);
+  order.forEach((section, index) => {
     view.setUint32(HEADER_BYTES + TABLE_ROW_BYTES * index, section, true);
     view.setUint32(tableLengthAt(index), lengths[index]!, true);
   });
-  let at = SECTIONS_START;
-  SECTION_ORDER.forEach((section, index) => {
+  let at = start;
+  order.forEach((section, index) => {
     const length = lengths[index]!;
     out.set(hostSections.get(section) ?? memory.bytes(core.sectionPointer(section), length), at);
     at += pad(length);
@@ -155,6 +159,8 @@ export interface LoadedIndex {
   readonly options: ResolvedRankerOptions;
   /** The field-frequency section, for `restoreFieldFrequencies` when first needed. */
   readonly fieldFrequencies: EncodedFrequencies;
+  /** The host vectors' section as stored (a view into the input: read it before returning to the caller). */
+  readonly vectors?: Uint8Array;
 }
 
 /** What the header of an artifact says, checked by `readHeader`. */
@@ -215,7 +221,8 @@ export function loadIndex(
     // explain or serialize asks for them; copying them into fresh core memory costs 3–4× as
     // much as into the host's.
     const frequencies = sections.section(SECTION_FIELD_FREQUENCIES).slice();
-    return { memory, ids, options, fieldFrequencies: { bytes: frequencies, patterns: (flags & FLAG_FREQUENCY_PATTERNS) !== 0 } };
+    const fieldFrequencies = { bytes: frequencies, patterns: (flags & FLAG_FREQUENCY_PATTERNS) !== 0 };
+    return (flags & FLAG_VECTORS) === 0 ? { memory, ids, options, fieldFrequencies } : { memory, ids, options, fieldFrequencies, vectors: sections.section(HOST_SECTION_VECTORS) };
   } catch (cause) {
     if (cause instanceof ToolsiftError) throw cause;
     throw new ToolsiftError("artifact_corrupt", "index artifact failed its structural check", { cause });
@@ -297,14 +304,16 @@ function expectedSizes({ flags, count, termCount, poolLength, postingCount }: He
 // Step 2: the section table, each section's size and the zero padding around them.
 function readSections(bytes: Uint8Array, header: Header): Sections {
   const { view, checksumAt, poolLength } = header;
-  if (view.getUint32(HEADER_SECTION_COUNT, true) !== SECTION_ORDER.length) corrupt("section count", HEADER_SECTION_COUNT);
-  if (SECTIONS_START > checksumAt) corrupt("section table");
-  const lengths = SECTION_ORDER.map((section, index) => {
+  const order = sectionOrder(header.flags);
+  const start = sectionsStart(order);
+  if (view.getUint32(HEADER_SECTION_COUNT, true) !== order.length) corrupt("section count", HEADER_SECTION_COUNT);
+  if (start > checksumAt) corrupt("section table");
+  const lengths = order.map((section, index) => {
     if (view.getUint32(HEADER_BYTES + TABLE_ROW_BYTES * index, true) !== section) corrupt("section table order", HEADER_BYTES + TABLE_ROW_BYTES * index);
     return view.getUint32(tableLengthAt(index), true);
   });
-  if (SECTIONS_START + lengths.reduce((sum, length) => sum + pad(length), 0) !== checksumAt) corrupt("section lengths");
-  for (let padding = HEADER_BYTES + TABLE_BYTES; padding < SECTIONS_START; padding++) {
+  if (start + lengths.reduce((sum, length) => sum + pad(length), 0) !== checksumAt) corrupt("section lengths");
+  for (let padding = HEADER_BYTES + TABLE_ROW_BYTES * order.length; padding < start; padding++) {
     if (bytes[padding] !== 0) corrupt("section table padding", padding);
   }
   // Sizes are checked against the declared lengths (bounded by the real byte count) before
@@ -312,8 +321,8 @@ function readSections(bytes: Uint8Array, header: Header): Sections {
   const expected = expectedSizes(header);
   const offsets = new Map<number, number>();
   const lengthOf = new Map<number, number>();
-  let at = SECTIONS_START;
-  SECTION_ORDER.forEach((section, index) => {
+  let at = start;
+  order.forEach((section, index) => {
     const size = expected.get(section);
     const length = lengths[index]!;
     const sound = size === undefined || size === length || (size === -1 && length >= align4(poolLength) && (length - align4(poolLength)) % 8 === 0);
@@ -410,7 +419,7 @@ export function inspectArtifact(bytes: Uint8Array): { header: Record<string, str
     postings: view.getUint32(HEADER_POSTINGS, true),
     checksum: view.getUint32(bytes.length - CHECKSUM_BYTES, true).toString(16).padStart(8, "0"),
   };
-  const sections = SECTION_ORDER.map((section, index) => ({
+  const sections = sectionOrder(view.getUint16(HEADER_FLAGS, true)).map((section, index) => ({
     name: SECTION_NAMES.get(section) ?? String(section),
     bytes: view.getUint32(tableLengthAt(index), true),
   }));

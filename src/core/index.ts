@@ -1,5 +1,7 @@
 export { Bm25ToolRanker, MAX_DOCUMENTS, clampLimit } from "./ranker.js";
-export type { BuildHooks, HitExplanation, ScoredHit, SearchHit, TermExplanation, ToolSearchResult } from "./ranker.js";
+export type { BuildHooks, HitExplanation, ScoredHit, SearchHit, SearchOptions, TermExplanation, ToolSearchResult } from "./ranker.js";
+export { VECTOR_FUSION_DEFAULTS } from "./vectors.js";
+export type { HostVectors, VectorWeights } from "./vectors.js";
 export { CONFIDENCE_DEFAULTS, resolveConfidenceOptions } from "./confidence.js";
 export type { ConfidenceOptions, ResolvedConfidenceOptions } from "./confidence.js";
 export { MIN_FRAGMENT_LENGTH } from "./name-fallback.js";

@@ -14,15 +14,26 @@ import { CoreMemory, keepWorkingMemory, takeWorkingMemory } from "./memory.js";
 import { NameIndex, matchNames } from "./name-fallback.js";
 import { MAX_DOCUMENTS, idOrder, validateDocs } from "./validate.js";
 import { coreBuildId, instantiateCore } from "./module.js";
+import { VectorIndex, checkedVector, fusionWeight, nearestDocuments, resolveVectorWeights, VECTOR_FUSION_DEFAULTS, type HostVectors, type VectorWeights } from "./vectors.js";
 import { RANKER_DEFAULTS, FIELDS, resolveRankerOptions, type FieldName, type RankerOptions, type ResolvedRankerOptions } from "./options.js";
 
 const CYRILLIC = /[\u0400-\u04ff]/;
 const HAN = /[\u4e00-\u9fff]/;
 
-/** Optional observers of a build (not options: they do not change the index). */
+/** Optional inputs of a build beside the docs (not options: they change neither the analyzer nor BM25F). */
 export interface BuildHooks {
   /** Called every 1,024 tools and at the end with (tools indexed, total). */
   readonly onProgress?: (done: number, total: number) => void;
+  /** A host's tool vectors (docs/embeddings.md), stored int8 in the index and its artifact. */
+  readonly vectors?: HostVectors;
+}
+
+/** Options of one `Bm25ToolRanker.search`: the confidence rule, and a host's query vector. */
+export interface SearchOptions extends ConfidenceOptions {
+  /** The query's vector from the host's model (the index's dimensions), fused with BM25F (docs/embeddings.md). */
+  readonly vector?: ArrayLike<number>;
+  /** The fusion's weights (`VECTOR_FUSION_DEFAULTS`); both 0 give BM25F's hits and scores exactly. */
+  readonly vectorWeights?: VectorWeights;
 }
 
 /** One scored hit of the built-in ranker. */
@@ -33,8 +44,8 @@ export interface ScoredHit {
 
 /** One hit of `Bm25ToolRanker.search`: a scored hit, or (`match: "name"`) one found by the name fallback. */
 export interface SearchHit extends ScoredHit {
-  /** `"terms"`: scored by its query terms; `"name"`: its name contains part of the query (score 0). */
-  readonly match: "terms" | "name";
+  /** `"terms"`: scored by its query terms; `"name"`: its name contains part of the query (score 0); `"vector"`: found by the host's vectors alone. */
+  readonly match: "terms" | "name" | "vector";
 }
 
 /** The answer of `Bm25ToolRanker.search` (docs/scoring.md "No confident match"). */
@@ -72,6 +83,7 @@ export interface HitExplanation extends ScoredHit {
 // not exported), and the constructor given one takes its index instead of building.
 class FromArtifact implements BuildHooks {
   declare readonly onProgress?: undefined;
+  declare readonly vectors?: undefined;
   constructor(readonly index: LoadedIndex) {}
 }
 
@@ -209,6 +221,7 @@ export class Bm25ToolRanker implements ToolRanker {
   #statsPointer: number | undefined;
   /** A loaded index's field frequencies, until explain or serialize moves them into the core. */
   #heldFrequencies: EncodedFrequencies | undefined;
+  #vectors: VectorIndex | undefined;
 
   constructor(docs: readonly ToolSearchDocInput[], options?: RankerOptions, hooks: BuildHooks = {}) {
     if (hooks instanceof FromArtifact) {
@@ -217,6 +230,7 @@ export class Bm25ToolRanker implements ToolRanker {
       this.#ids = ids;
       this.options = loaded;
       this.#heldFrequencies = fieldFrequencies;
+      if (hooks.index.vectors !== undefined) this.#vectors = VectorIndex.restore(memory, hooks.index.vectors, ids.length);
       return;
     }
     this.options = resolveRankerOptions(options);
@@ -249,6 +263,7 @@ export class Bm25ToolRanker implements ToolRanker {
     transferIndex(building, this.#memory, (memory) => configureScoring(memory, this.options));
     keepBundledTables(building, this.options);
     keepWorkingMemory(building.core);
+    if (hooks.vectors !== undefined) this.#vectors = VectorIndex.build(this.#memory, ids, hooks.vectors);
     onProgress?.(checked.length, checked.length);
   }
 
@@ -260,6 +275,11 @@ export class Bm25ToolRanker implements ToolRanker {
   /** The indexed tools' ids in catalogue order (a fresh array; O(tools)), e.g. to check labelled ids against. */
   ids(): string[] {
     return this.#ids.toArray();
+  }
+
+  /** Dimensions of the host vectors the index holds; 0 without any. */
+  get vectorDims(): number {
+    return this.#vectors?.dims ?? 0;
   }
 
   /** Number of distinct terms in the index. */
@@ -308,7 +328,7 @@ export class Bm25ToolRanker implements ToolRanker {
   /** The whole index as one versioned, checksummed artifact (DESIGN.md "Index artifact"). */
   serialize(): Uint8Array {
     this.#restoreFrequencies();
-    return serializeIndex(this.#memory, this.#ids, this.options);
+    return serializeIndex(this.#memory, this.#ids, this.options, this.#vectors?.encode());
   }
 
   #restoreFrequencies(): void {
@@ -374,7 +394,8 @@ export class Bm25ToolRanker implements ToolRanker {
    * const { hits, confident } = ranker.search("create a pull request", 5);
    * if (!confident) console.log("closest tools:", hits.map((hit) => hit.id));
    */
-  search(query: string, limit: number, options?: ConfidenceOptions): ToolSearchResult {
+  search(query: string, limit: number, options?: SearchOptions): ToolSearchResult {
+    if (options !== undefined && (options.vector !== undefined || options.vectorWeights !== undefined)) return this.#fusedSearch(query, limit, options);
     const confidence = resolveConfidenceOptions(options);
     const count = this.#search(query, limit);
     const core = this.#memory.core;
@@ -389,6 +410,39 @@ export class Bm25ToolRanker implements ToolRanker {
     this.#names ??= new NameIndex(this.#ids.length, (document) => this.#ids.at(document));
     const hits = matchNames(this.#names, this.#prepared, this.#limit).map(({ id }): SearchHit => ({ id, score: 0, match: "name" }));
     return { hits, confident: false, floor, fallback: hits.length > 0 };
+  }
+
+  // BM25F's best hits and the vectors' nearest, fused by a convex weight that BM25F's own
+  // confidence sets (docs/embeddings.md "Fusion"); weight 0 is the plain search, untouched.
+  #fusedSearch(query: string, limit: number, options: SearchOptions): ToolSearchResult {
+    const { vector, vectorWeights, ...confidence } = options;
+    const weights = resolveVectorWeights(vectorWeights);
+    const vectors = this.#vectors;
+    if (vector === undefined) return this.search(query, limit, confidence);
+    if (vectors === undefined) throw new ToolsiftError("invalid_vector", "this index holds no vectors (build it with the vectors hook)", { path: ["vector"] });
+    const checked = checkedVector(vector, vectors.dims, ["vector"]);
+    const depth = VECTOR_FUSION_DEFAULTS.depth;
+    const plain = this.search(query, Math.max(clampLimit(limit, this.#ids.length), depth), confidence);
+    const scored = plain.fallback ? [] : plain.hits;
+    const best = scored.length > 0 ? scored[0]!.score : 0;
+    const weight = fusionWeight(best, plain.floor, weights);
+    if (weight === 0 || this.#limit === 0) return this.search(query, limit, confidence);
+    const cosines = vectors.cosines(checked);
+    const documents = this.#memory.int32View(this.#memory.core.resultDocumentsPointer(), scored.length);
+    const fused = new Map<number, { id: string; score: number; match: "terms" | "vector" }>();
+    scored.forEach((hit, rank) => {
+      const document = documents[rank]!;
+      fused.set(document, { id: hit.id, score: ((1 - weight) * hit.score) / best + weight * Math.max(0, cosines[document]!), match: "terms" });
+    });
+    for (const document of nearestDocuments(cosines, depth)) {
+      if (!fused.has(document)) fused.set(document, { id: this.#ids.at(document), score: weight * cosines[document]!, match: "vector" });
+    }
+    const hits = [...fused.values()]
+      .sort((left, right) => right.score - left.score || (left.id < right.id ? -1 : left.id > right.id ? 1 : 0))
+      .slice(0, clampLimit(limit, this.#ids.length));
+    // The floor in fused units: what a hit scoring BM25F's floor and no cosine would score.
+    const floor = best > 0 ? ((1 - weight) * plain.floor) / best : 1;
+    return { hits, confident: hits.length > 0 && hits[0]!.score >= floor && plain.confident, floor, fallback: false };
   }
 
   /** The query terms as the analyzer chose them (after stopwords, dedupe and the cap). */

@@ -17,6 +17,8 @@ export const RECORDED_QUERY_LENGTH = 200;
 export interface SearchDecision {
   readonly ranker: string;
   readonly query: string;
+  /** Written only when the search had them: its other phrasings, each cut like `query`. */
+  readonly alternatives?: readonly string[];
   readonly results: readonly string[];
   readonly loaded: readonly string[];
   readonly skills?: readonly string[];
@@ -75,6 +77,7 @@ export function journalRecord(id: string, value: object, fingerprint?: string): 
 /** The fields of a stored decision, read defensively (a getter that throws reads as absent). */
 export interface StoredDecision {
   readonly query: unknown;
+  readonly alternatives?: unknown;
   readonly results: unknown;
   readonly loaded: unknown;
   readonly confident: unknown;
@@ -96,6 +99,7 @@ export function readStoredDecision(value: unknown): StoredDecision {
   };
   return {
     query: field("query"),
+    alternatives: field("alternatives"),
     results: field("results"),
     loaded: field("loaded"),
     confident: field("confident"),

@@ -56,29 +56,22 @@ function resolveOptions(count: number, options: FusionOptions): Resolved {
   return { k, weights: [...weights], depth };
 }
 
-/** Rankers in a fused ranker are held by index; this fuses the ranked lists of one query. */
-function fuse(rankers: readonly ToolRanker[], resolved: Resolved, query: string, limit: number): RankedHit[] {
-  const count = fusionLimit(limit);
-  if (count === 0) return [];
-  const ask = Math.max(count, resolved.depth);
+/**
+ * Reciprocal rank fusion of ranked id lists (each deduplicated, best first): an id at
+ * position `p` (0-based) of list `i` scores `weights[i] / (k + p + 1)`; the best `count`, best first.
+ */
+export function fuseRankedLists(lists: readonly (readonly string[])[], weights: readonly number[], k: number, count: number): RankedHit[] {
   const scores = new Map<string, { score: number; best: number }>();
-  rankers.forEach((ranker, index) => {
-    const clipped = clipHits(() => ranker.rank(query, ask), ask, () => true);
-    if (!clipped.ok) {
-      throw new ToolsiftError("invalid_ranker", `fused ranker ${index} (${ranker.kind}) failed: ${clipped.failure}`, {
-        path: [index],
-        cause: clipped.cause,
-      });
-    }
-    const weight = resolved.weights[index]!;
-    clipped.ids.forEach((id, position) => {
+  lists.forEach((ids, index) => {
+    const weight = weights[index]!;
+    ids.forEach((id, position) => {
       const entry = scores.get(id) ?? { score: 0, best: Infinity };
-      entry.score += weight / (resolved.k + position + 1);
+      entry.score += weight / (k + position + 1);
       entry.best = Math.min(entry.best, position);
       scores.set(id, entry);
     });
   });
-  // Ties (equal fused scores) go to the better single-ranker position, then to the id in
+  // Ties (equal fused scores) go to the better single-list position, then to the id in
   // code-unit order, as the built-in ranker breaks its ties: the fused order is a pure
   // function of the input lists.
   return [...scores.entries()]
@@ -87,6 +80,24 @@ function fuse(rankers: readonly ToolRanker[], resolved: Resolved, query: string,
     )
     .slice(0, count)
     .map(([id, entry]) => ({ id, score: entry.score }));
+}
+
+/** Rankers in a fused ranker are held by index; this fuses the ranked lists of one query. */
+function fuse(rankers: readonly ToolRanker[], resolved: Resolved, query: string, limit: number): RankedHit[] {
+  const count = fusionLimit(limit);
+  if (count === 0) return [];
+  const ask = Math.max(count, resolved.depth);
+  const lists = rankers.map((ranker, index) => {
+    const clipped = clipHits(() => ranker.rank(query, ask), ask, () => true);
+    if (!clipped.ok) {
+      throw new ToolsiftError("invalid_ranker", `fused ranker ${index} (${ranker.kind}) failed: ${clipped.failure}`, {
+        path: [index],
+        cause: clipped.cause,
+      });
+    }
+    return clipped.ids;
+  });
+  return fuseRankedLists(lists, resolved.weights, resolved.k, count);
 }
 
 class FusedRanker implements ToolRanker {

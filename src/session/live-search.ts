@@ -1,4 +1,5 @@
 import { MAX_RANK_ASK, clipWithLead, type ClipResult, type LeadHit, type RankFailure } from "../rankers/clip.js";
+import { fuseRankedLists } from "../rankers/fusion.js";
 import { isThenable } from "../rankers/shape.js";
 import type { BuiltRanker } from "../rankers/session-ranker.js";
 
@@ -57,7 +58,7 @@ interface Round {
  * `floor` read once, here), else `rank`. Everything the page needs is read before the
  * session changes anything.
  */
-function askRanker(built: BuiltRanker, query: string, size: number, admit: (id: string) => boolean): Round {
+function askRanker(built: BuiltRanker, query: string, size: number, admit: (id: string) => boolean): Round & { readonly output?: unknown } {
   const search = built.search;
   let output: unknown;
   let answer: unknown;
@@ -71,9 +72,46 @@ function askRanker(built: BuiltRanker, query: string, size: number, admit: (id: 
     return { clipped: { ok: false, failure: "threw", cause } };
   }
   const { clipped, lead } = clipWithLead(output, size, admit);
-  if (search === undefined || !clipped.ok) return { clipped };
+  if (search === undefined || !clipped.ok) return { clipped, output };
   const fields = answerFields(answer);
-  return { clipped, ...(lead === undefined ? {} : { lead }), ...(fields === undefined ? {} : { answer: fields }) };
+  return { clipped, output, ...(lead === undefined ? {} : { lead }), ...(fields === undefined ? {} : { answer: fields }) };
+}
+
+/**
+ * RRF weights of the query and of its alternatives, and the RRF constant, chosen on MetaTool's
+ * dev fold (docs/embeddings.md "Several phrasings", `bench/alternatives.ts`): weighting the
+ * query above its alternatives (1.5, 2) lost 0.7–2.2 nDCG@10 there, and k 10 beat k 60 by 0.4.
+ */
+export const PHRASING_FUSION = Object.freeze({ queryWeight: 1, alternativeWeight: 1, k: 10 });
+
+/**
+ * One round for several phrasings: each asked for `size` hits, their lists fused by
+ * reciprocal rank (scores of different queries are not comparable; ranks are), then the fused
+ * list admitted and clipped like one ranker's. The page is confident when any phrasing's
+ * first admitted hit was.
+ */
+function askPhrasings(built: BuiltRanker, queries: readonly string[], size: number, admit: (id: string) => boolean, pure: (id: string) => boolean): Round {
+  const lists: (readonly string[])[] = [];
+  let verdict: PageVerdict | undefined;
+  for (const query of queries) {
+    const { clipped, lead, answer, output } = askRanker(built, query, size, pure);
+    if (!clipped.ok) return { clipped };
+    // Read again, this time every id: the fused list must hold the ones on the menu too (`onMenu`).
+    const every = clipWithLead(output, size, () => true).clipped;
+    if (!every.ok) return { clipped: every };
+    lists.push(every.ids);
+    if (built.search !== undefined && lead !== undefined) {
+      const one = pageVerdict(answer, lead);
+      verdict = verdict === undefined ? one : { confident: verdict.confident || one.confident, fallback: verdict.fallback && one.fallback };
+    }
+  }
+  const { queryWeight, alternativeWeight, k } = PHRASING_FUSION;
+  const weights = queries.map((_, index) => (index === 0 ? queryWeight : alternativeWeight));
+  const fused = fuseRankedLists(lists, weights, k, size);
+  const { clipped } = clipWithLead(fused, size, admit);
+  if (verdict === undefined) return { clipped };
+  // The fused page's verdict, in the fields `pageVerdict` reads.
+  return { clipped, lead: { score: 0, match: verdict.fallback ? "name" : "terms" }, answer: { confident: verdict.confident, floor: undefined } };
 }
 
 /**
@@ -100,11 +138,13 @@ function pageVerdict(answer: AnswerFields | undefined, lead: LeadHit | undefined
  * output is cut to its ask and admitted afresh. A ranker with `search` is asked through it,
  * and its last answer gives the page's verdict. The last round also tells which of the hits
  * ranked among the page `admit` dropped and `onMenu` says are on the menu: the same query
- * asked twice must say its best tools are there, not only show worse ones.
+ * asked twice must say its best tools are there, not only show worse ones. With more than one
+ * phrasing in `queries` (the query, then its alternatives), every round asks each of them
+ * and fuses their lists (`askPhrasings`).
  */
 export function rankPage(
   built: BuiltRanker,
-  query: string,
+  queries: readonly string[],
   need: number,
   overAsk: number,
   admit: (id: string) => boolean,
@@ -122,7 +162,7 @@ export function rankPage(
       if (admitted < need && skipped.length < MAX_ON_MENU_NOTED && onMenu(id)) skipped.push(id);
       return false;
     };
-    const { clipped, lead, answer } = askRanker(built, query, ask, watched);
+    const { clipped, lead, answer } = queries.length === 1 ? askRanker(built, queries[0]!, ask, watched) : askPhrasings(built, queries, ask, watched, admit);
     if (!clipped.ok) return clipped;
     if (clipped.ids.length >= need || !clipped.full || ask >= MAX_RANK_ASK || round >= MAX_RANK_ROUNDS) {
       const ids = clipped.ids.slice(0, need);

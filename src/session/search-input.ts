@@ -4,6 +4,9 @@ import { invalidInput, type SearchErrorResult } from "./results.js";
 /** Code units of a query passed to a ranker (docs/analyzer.md §A1: cut before anything else). */
 export const MAX_QUERY_LENGTH = 512;
 
+/** Phrasings a search may add to its query (`alternatives`); each is bounded like the query. */
+export const MAX_ALTERNATIVES = 3;
+
 /** Code units of one name in `select`. */
 export const MAX_SELECT_NAME_LENGTH = 256;
 
@@ -15,6 +18,8 @@ export interface SearchInput {
   readonly page: number;
   /** Exact names asked for, in order, deduplicated. */
   readonly select: readonly string[];
+  /** More phrasings of the query, each cut to 512 code units, blank ones and repeats dropped; absent when none is left. */
+  readonly alternatives?: readonly string[];
   /** The model's `limit` when it was above `maxPerSearch` (and `page` is the cap): the note says so. */
   readonly clampedFrom?: number;
 }
@@ -26,8 +31,9 @@ function fail(message: string, path: readonly (string | number)[]): ParsedSearch
 }
 
 /**
- * Reads a model's `search_tools` arguments (DESIGN.md "Data flow of one `search_tools` call", "Session"): `{ query?, limit?, select? }`,
- * at least a non-blank query or one selected name. A `limit` above `maxPerSearch` is
+ * Reads a model's `search_tools` arguments (DESIGN.md "Data flow of one `search_tools` call", "Session"): `{ query?, limit?, select?, alternatives? }`,
+ * at least a non-blank query or one selected name; `alternatives` (up to 3 more phrasings)
+ * only beside a query. A `limit` above `maxPerSearch` is
  * clamped (the model asked for more than it may have, not for something wrong: the result's
  * note says so); a limit
  * that is not a positive integer is invalid. Unknown fields are ignored.
@@ -44,9 +50,9 @@ export function parseSearchInput(raw: unknown, maxPerSearch: number): ParsedSear
 
 function parseOnce(raw: unknown, maxPerSearch: number): ParsedSearchInput {
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
-    return fail("search_tools takes an object: { query: string, limit?: integer, select?: string[] }.", []);
+    return fail("search_tools takes an object: { query: string, limit?: integer, select?: string[], alternatives?: string[] }.", []);
   }
-  const { query, limit, select } = raw as Record<string, unknown>;
+  const { query, limit, select, alternatives } = raw as Record<string, unknown>;
   if (query !== undefined && typeof query !== "string") return fail("query must be a string.", ["query"]);
   if (limit !== undefined && !(typeof limit === "number" && Number.isInteger(limit) && limit >= 1)) {
     return fail(`limit must be an integer from 1 to ${maxPerSearch}.`, ["limit"]);
@@ -68,7 +74,27 @@ function parseOnce(raw: unknown, maxPerSearch: number): ParsedSearchInput {
   if (text.length === 0 && names.length === 0) {
     return fail("Give a query (what you want to do, in a few words) or select (exact tool names).", ["query"]);
   }
+  const phrasings = readAlternatives(alternatives, text);
+  if (!Array.isArray(phrasings)) return phrasings;
   const page = Math.min(typeof limit === "number" ? limit : maxPerSearch, maxPerSearch);
-  const input: SearchInput = { query: text, page, select: names };
+  const base: SearchInput = { query: text, page, select: names };
+  const input = phrasings.length > 0 ? { ...base, alternatives: phrasings } : base;
   return { ok: true, input: typeof limit === "number" && limit > maxPerSearch ? { ...input, clampedFrom: limit } : input };
+}
+
+// Each phrasing is cut like the query, so a search with alternatives asks the ranker at most
+// 1 + MAX_ALTERNATIVES queries of MAX_QUERY_LENGTH units each.
+function readAlternatives(alternatives: unknown, query: string): string[] | ParsedSearchInput {
+  if (alternatives === undefined) return [];
+  if (!Array.isArray(alternatives)) return fail("alternatives must be an array of phrasings.", ["alternatives"]);
+  if (alternatives.length > MAX_ALTERNATIVES) return fail(`alternatives holds at most ${MAX_ALTERNATIVES} phrasings.`, ["alternatives"]);
+  const kept: string[] = [];
+  for (let i = 0; i < alternatives.length; i++) {
+    const phrasing: unknown = alternatives[i];
+    if (typeof phrasing !== "string") return fail(`alternatives[${i}] must be a string.`, ["alternatives", i]);
+    const cut = cutCodeUnits(phrasing, MAX_QUERY_LENGTH);
+    if (cut.trim().length > 0 && cut !== query && !kept.includes(cut)) kept.push(cut);
+  }
+  if (kept.length > 0 && query.length === 0) return fail("alternatives rephrase a query: give the query too.", ["query"]);
+  return kept;
 }

@@ -1,5 +1,6 @@
 import { deepFreeze } from "../trust/schema.js";
 import type { ToolSpec } from "../trust/spec.js";
+import { MAX_ALTERNATIVES } from "./search-input.js";
 
 /**
  * The model-facing spec of the search meta-tool. A pure function of its name and
@@ -11,7 +12,8 @@ export function searchToolSpec(name: string, maxPerSearch: number, skills = fals
     description:
       "Find tools for a task and add them to your tools. Describe the task in a few words (query), " +
       "or name tools exactly (select). Tools returned with loaded: true can be called right away; " +
-      "loaded: false means the tool did not fit and cannot be called." +
+      "loaded: false means the tool did not fit and cannot be called. When your words may not be a tool's, " +
+      "add alternatives: the same task in the words a tool's name would use (e.g. \"resize image\" for \"make this photo smaller\")." +
       (skills ? " It also finds skills; load one with activate_skill." : ""),
     inputSchema: {
       type: "object",
@@ -28,6 +30,12 @@ export function searchToolSpec(name: string, maxPerSearch: number, skills = fals
           items: { type: "string" },
           maxItems: maxPerSearch,
           description: "Exact tool names to load.",
+        },
+        alternatives: {
+          type: "array",
+          items: { type: "string" },
+          maxItems: MAX_ALTERNATIVES,
+          description: `Up to ${MAX_ALTERNATIVES} more phrasings of the query, searched together with it.`,
         },
       },
       additionalProperties: false,

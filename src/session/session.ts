@@ -336,7 +336,7 @@ export class ToolSearchSession {
       const overAsk = this.#universeOnMenu + parts.catalogue.hidden + selected.length + (shared ? discovery.skills.activeCount : 0);
       const ranked = rankPage(
         built,
-        input.query,
+        [input.query, ...(input.alternatives ?? [])],
         need,
         overAsk,
         (id) => (this.#admit(id) && !selected.includes(id)) || (shared && discovery.admitsKey(id)),
@@ -371,8 +371,8 @@ export class ToolSearchSession {
     }
     const loaded = this.#plan(parts, results);
     // Record first, then grow the menu: if the store throws, nothing changed.
-    const decision: SearchDecision =
-      this.#discovery === undefined ? { ranker: kind, query: recordedQuery(input.query), results, loaded } : { ranker: kind, query: recordedQuery(input.query), results, loaded, skills };
+    const asked = input.alternatives === undefined ? { ranker: kind, query: recordedQuery(input.query) } : { ranker: kind, query: recordedQuery(input.query), alternatives: input.alternatives.map(recordedQuery) };
+    const decision: SearchDecision = this.#discovery === undefined ? { ...asked, results, loaded } : { ...asked, results, loaded, skills };
     // Likewise the matches on the menu: only a search that skipped some records them.
     const fields = onMenu.length > 0 ? { ...decision, onMenu } : decision;
     this.#log.record(decisionId, verdictFields(fields, verdict), this.#sessionFingerprint(parts));
@@ -387,7 +387,7 @@ export class ToolSearchSession {
 
   #replay(parts: SearchParts, name: string, input: SearchInput, decisionId: string, record: JournalRecord): SearchCallOutcome {
     const stored = readStoredDecision(record.value);
-    if (stored.query !== recordedQuery(input.query)) {
+    if (stored.query !== recordedQuery(input.query) || !sameAlternatives(stored.alternatives, input.alternatives)) {
       this.#log.diverged(`Replay of ${JSON.stringify(decisionId)} has another query than its record.`, [decisionId]);
     }
     if (record.fingerprint !== undefined && record.fingerprint !== this.#sessionFingerprint(parts) && !this.#warnedConfig) {
@@ -458,6 +458,13 @@ export class ToolSearchSession {
       skills.some((id) => discovery!.skills.thirdParty(id));
     return { kind: "search", name, result: deepFreeze(result), tainted, decisionId, source, added: Object.freeze([...loaded]) };
   }
+}
+
+// A record without alternatives matches a call without them; otherwise the recorded
+// phrasings, in order, as `recordedQuery` keeps each.
+function sameAlternatives(stored: unknown, asked: readonly string[] | undefined): boolean {
+  if (asked === undefined) return stored === undefined;
+  return Array.isArray(stored) && stored.length === asked.length && asked.every((phrasing, index) => stored[index] === recordedQuery(phrasing));
 }
 
 /**

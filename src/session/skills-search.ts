@@ -61,7 +61,7 @@ export class SkillDiscovery {
   rankApart(query: string, need: number, overAsk: number): RankedPage | undefined {
     const built = this.#apart?.resolve();
     if (built === undefined) return undefined;
-    return rankPage(built, query, need, overAsk, (id) => this.admits(id));
+    return rankPage(built, [query], need, overAsk, (id) => this.admits(id));
   }
 
   /** Tool first, then skill, by rank position; a list that runs out hands its share to the other. */
