@@ -35,7 +35,7 @@ export interface WordAnalyzer {
  */
 export const LEARN_DEFAULTS = Object.freeze({
   minSupport: 2,
-  maxPerTool: 32,
+  maxPerTool: 12,
   minShare: 0,
   aliasShare: 0.1,
 });
@@ -138,6 +138,8 @@ export function learnHints(uses: Iterable<ToolUse>, options: LearnOptions): Lear
   const requestsWith = new Map<string, number>();
   const spellings = new Map<string, Map<string, number>>();
   const seen = new Set<string>();
+  // Requests repeat their words: each distinct word is analyzed once.
+  const wordTerms = new Map<string, readonly string[]>();
   for (const use of uses) {
     if (typeof use?.request !== "string" || typeof use.tool !== "string" || use.tool.length === 0) continue;
     if (known !== undefined && !known.ids.has(use.tool)) continue;
@@ -156,7 +158,11 @@ export function learnHints(uses: Iterable<ToolUse>, options: LearnOptions): Lear
     }
     for (const match of use.request.toLowerCase().matchAll(WORD_RUN)) {
       const word = match[0];
-      const analyzed = analyzer.analyze(word);
+      let analyzed = wordTerms.get(word);
+      if (analyzed === undefined) {
+        analyzed = analyzer.analyze(word);
+        wordTerms.set(word, analyzed);
+      }
       if (analyzed.length !== 1) continue;
       const forms = spellings.get(analyzed[0]!) ?? new Map<string, number>();
       spellings.set(analyzed[0]!, forms);
@@ -164,6 +170,12 @@ export function learnHints(uses: Iterable<ToolUse>, options: LearnOptions): Lear
     }
   }
   const entries: [string, ToolAnnotation][] = [];
+  // A term's spelling is the same for every tool that learns it.
+  const labels = new Map<string, string | undefined>();
+  const labelOf = (term: string): string | undefined => {
+    if (!labels.has(term)) labels.set(term, spelling(analyzer, term, spellings.get(term)));
+    return labels.get(term);
+  };
   for (const tool of [...support.keys()].sort()) {
     const candidates: Candidate[] = [];
     for (const [term, count] of support.get(tool)!) {
@@ -177,7 +189,7 @@ export function learnHints(uses: Iterable<ToolUse>, options: LearnOptions): Lear
     const tags: string[] = [];
     for (const candidate of candidates) {
       if (aliases.length + tags.length >= limits.maxPerTool) break;
-      const label = spelling(analyzer, candidate.term, spellings.get(candidate.term));
+      const label = labelOf(candidate.term);
       if (label === undefined) continue;
       const field = candidate.share >= limits.aliasShare ? aliases : tags;
       const other = field === aliases ? tags : aliases;
