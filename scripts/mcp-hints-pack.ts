@@ -53,24 +53,26 @@ export interface HintAnalyzer {
 }
 
 /**
- * How common a term may be among the hinted tools and still be packed (docs/tuning.md has
- * the dev numbers): a share of the tools with hints, 0–1. Han text is indexed as character
- * bigrams, and the fillers of Chinese requests (这个, 帮我, 一下) are bigrams like any other, so
- * Han terms get a far lower bound than words.
+ * How common a term may be among the hinted tools and still be packed, as a share of the tools
+ * with hints, 0–1 (1 keeps every term; docs/tuning.md has the dev numbers). Han text is indexed
+ * as character bigrams, so Chinese fillers (这个, 帮我) are terms like any other and get their
+ * own bound. Leaving out common terms helped while only some servers had hints (a hinted
+ * tool's common words outranked its unhinted siblings); with every server hinted, keeping them
+ * all is best.
  */
 export interface HintPacking {
   readonly maxWordShare: number;
   readonly maxHanShare: number;
 }
 
-export const HINT_PACKING: HintPacking = Object.freeze({ maxWordShare: 0.02, maxHanShare: 0.002 });
+export const HINT_PACKING: HintPacking = Object.freeze({ maxWordShare: 1, maxHanShare: 1 });
 
 const HAN = /\p{Script=Han}/u;
 
 /**
  * The module text: the servers covered, and one line per tool, `<id>\t<term> <term> …`: the
- * distinct index terms of its phrasings, leaving out the terms too many hinted tools share
- * (`HINT_PACKING`), each written so that it analyzes back to itself. A term is what ranks;
+ * distinct index terms of its phrasings (without those too many hinted tools share, when
+ * `HINT_PACKING` says so), each written so that it analyzes back to itself. A term is what ranks;
  * the phrasing around it would only lengthen the field. Plain lines gzip well, and a JSON
  * object of arrays would be parsed at import.
  */

@@ -6,6 +6,7 @@ import { packHints, readHintFile, type HintAnalyzer } from "../scripts/mcp-hints
 import { Bm25ToolRanker, init } from "../src/index.js";
 import { decodeHints } from "../src/hints/decode.js";
 import { MCP_HINT_SERVERS, mcpHints } from "../src/hints/mcp.js";
+import { toolSearchDocs } from "../src/trust/tool-docs.js";
 
 const root = new URL("../", import.meta.url);
 const fixture = readFileSync(new URL("test/fixtures/hints/mcp/tinyserver.json", root), "utf8");
@@ -32,12 +33,27 @@ describe("the MCP hints packer", () => {
     expect(decodeHints(linesOf(text), "aliases")["tinyserver__resize_image"]!.aliases!.join(" ")).toContain("shrink");
   });
 
-  it("leaves out the words too many hinted tools share", () => {
+  it("leaves out the words too many hinted tools share, when told to", () => {
     const text = packHints([readHintFile("tinyserver.json", fixture)], analyzer, { maxWordShare: 0.5, maxHanShare: 0.5 });
     // Both tools say "is": 2 of 2 tools, above a share of 0.5.
     const words = Object.values(decodeHints(linesOf(text), "tags")).flatMap((entry) => entry.tags!.join(" ").split(" "));
     expect(words).not.toContain("is");
     expect(words).toEqual(expect.arrayContaining(["shrink", "free"]));
+  });
+
+  it("ranks a tool for a request in the hints' words only, as annotations of a remote catalogue", () => {
+    const catalogue = { tools: [
+      { name: "tinyserver__freebusy", description: "Query availability.", inputSchema: { type: "object" } },
+      { name: "tinyserver__resize_image", description: "Resize an image.", inputSchema: { type: "object" } },
+      { name: "other__send_mail", description: "Send an email.", inputSchema: { type: "object" } },
+    ] };
+    const annotations = decodeHints(linesOf(packHints([readHintFile("tinyserver.json", fixture)], analyzer)), "aliases");
+    const plain = new Bm25ToolRanker(toolSearchDocs(catalogue));
+    const hinted = new Bm25ToolRanker(toolSearchDocs(catalogue, { annotations }));
+    expect(plain.rank("who is free on thursday", 3)).toEqual([]);
+    expect(hinted.rank("who is free on thursday", 3).map((hit) => hit.id)).toEqual(["tinyserver__freebusy"]);
+    expect(hinted.rank("周四下午谁有空", 1).map((hit) => hit.id)).toEqual(["tinyserver__freebusy"]);
+    expect(hinted.rank("shrink my photo for an email", 1).map((hit) => hit.id)).toEqual(["tinyserver__resize_image"]);
   });
 
   it("refuses a file that is not the documented shape, naming it", () => {

@@ -5,10 +5,11 @@ import { MCP_HINT_LINES, MCP_HINT_SERVERS } from "./mcp-data.js";
 
 /**
  * Defaults of `mcpHints`:
- * - `field`: the label field the hint words go to, `"tags"` (ranking weight 1 by default) or
- *   `"aliases"` (weight 2). Tags won on every dev fold (docs/tuning.md).
+ * - `field`: the label field the hint words go to, `"aliases"` (ranking weight 2 by default)
+ *   or `"tags"` (weight 1). With every server's hints, aliases won on every dev fold of our
+ *   own request sets (docs/tuning.md).
  */
-export const MCP_HINTS_DEFAULTS = Object.freeze({ field: "tags" as "tags" | "aliases" });
+export const MCP_HINTS_DEFAULTS = Object.freeze({ field: "aliases" as "tags" | "aliases" });
 
 /** Options of `mcpHints`. */
 export interface McpHintsOptions {
@@ -21,7 +22,7 @@ const cache = new Map<string, ToolAnnotations>();
  * The MCP catalogue's hints as host annotations: for each tool of the servers this build
  * carries (`MCP_HINT_SERVERS`), the words of task-level phrasings in English, Russian and
  * Chinese — how a person asks for what the tool does — written from the tool's name,
- * description and parameters (docs/hints.md says how), packed at build time. Pass them as
+ * description and parameters (docs/learning.md says how), packed at build time. Pass them as
  * `toolSearch.annotations` (or merge them with your own); like every annotation they change
  * ranking only. A tool id the catalogue does not have is ignored.
  *
