@@ -30,8 +30,9 @@ export interface WordAnalyzer {
  *   words said for no other tool.
  * - `aliasShare`: words whose share is at least this go to `aliases` (ranking weight 2 by
  *   default), the others to `tags` (weight 1), 0–1. 0 puts every word in `aliases`; above 1,
- *   every word in `tags`. The field is the honest way to weigh a label: a label repeated, or
- *   a word said twice in it, is folded or saturated by the index anyway.
+ *   every word in `tags`. The field is the honest way to weigh a label: a repeated label is
+ *   deduplicated, and a word written twice counts until `k1` saturates it while lengthening
+ *   the field (docs/learning.md).
  */
 export const LEARN_DEFAULTS = Object.freeze({
   minSupport: 2,
