@@ -23,6 +23,8 @@ export type ToolsiftErrorCode =
   | "file_unwritable"
   // evaluation
   | "invalid_queries"
+  // an annotations file (`toolsift eval --hints`) that is not { <tool id>: { aliases?, tags? } }
+  | "invalid_annotations"
   // index artifact (`artifact_not_bytes`: the value given is no Uint8Array or ArrayBuffer)
   | "artifact_not_bytes"
   | "artifact_truncated"

@@ -50,12 +50,20 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 
 const WASM_GZIP_BUDGET = 15_786;
 const PACKAGE_GZIP_BUDGET = 60_000;
+// "toolsift/learn" (the learner, the trust policy it reads catalogues with, the stopwords):
+// 9,094 B gzipped on 2026-12-01; budget 11,264 B (11 KiB, +24%).
+const LEARN_GZIP_BUDGET = 11_264;
+// "toolsift/hints/mcp": the decoder and the packed words of every tool's hints. 2026-12-01 with
+// all 89 servers (2,464 tools, every term kept, docs/tuning.md): 194,865 B. Budget 224 KiB
+// (+18%); the entry is optional and loaded only by hosts that want it. Leaving out the terms
+// more than 2% of tools share would make it 127 KB, at 2–6 points of dev nDCG@10.
+const MCP_HINTS_GZIP_BUDGET = 229_376;
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 const gzipped = (bytes: Uint8Array) => gzipSync(bytes, { level: 9 }).length;
 
-/** Bundles dist/entry/browser.js as an application would ship it; gzipped JS bytes and files. */
-async function bundledBrowserEntry(): Promise<{ js: number; text: string; files: string[]; wasmAssets: string[] }> {
+/** Bundles `entry` (dist/entry/browser.js) as an application would ship it; gzipped JS bytes and files. */
+async function bundledBrowserEntry(entry = "dist/entry/browser.js"): Promise<{ js: number; text: string; files: string[]; wasmAssets: string[] }> {
   const outDir = await mkdtemp(join(tmpdir(), "toolsift-size-"));
   try {
     await build({
@@ -69,7 +77,7 @@ async function bundledBrowserEntry(): Promise<{ js: number; text: string; files:
         modulePreload: false,
         copyPublicDir: false,
         // App mode (not lib mode): lib mode would inline the .wasm into the JS as base64.
-        rollupOptions: { input: join(root, "dist/entry/browser.js"), preserveEntrySignatures: "strict" },
+        rollupOptions: { input: join(root, entry), preserveEntrySignatures: "strict" },
       },
     });
     const files = (await readdir(outDir, { recursive: true })).map(String);
@@ -103,6 +111,21 @@ describe("size budgets", () => {
     // The skill engine ("toolsift/skills") is left out: its refusal texts and SHA-256 are not in it.
     expect(bundle.text).not.toContain("changed since this run first delivered them");
     expect(bundle.text).not.toContain("skill_limit_reached");
+    // Nor learning ("toolsift/learn") nor the MCP hints ("toolsift/hints/mcp").
+    expect(bundle.text).not.toContain("learnHints: ");
+    expect(bundle.text).not.toContain("mcpHints: field");
+  }, 120_000);
+
+  it(`gzipped "toolsift/learn" stays under ${LEARN_GZIP_BUDGET} B`, async () => {
+    const bundle = await bundledBrowserEntry("dist/learn/index.js");
+    expect(bundle.text).toContain("learnHints: ");
+    expect(bundle.js).toBeLessThan(LEARN_GZIP_BUDGET);
+  }, 120_000);
+
+  it(`gzipped "toolsift/hints/mcp" stays under ${MCP_HINTS_GZIP_BUDGET} B`, async () => {
+    const bundle = await bundledBrowserEntry("dist/hints/mcp.js");
+    expect(bundle.text).toContain("mcpHints: field");
+    expect(bundle.js).toBeLessThan(MCP_HINTS_GZIP_BUDGET);
   }, 120_000);
 });
 

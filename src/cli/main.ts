@@ -2,6 +2,8 @@
 // Exit codes: 0 ok, 1 usage, 2 bad input, 70 internal error (DESIGN.md "Command line and package entries").
 import { readFile } from "node:fs/promises";
 import { catalogueDocs } from "../catalogue/index.js";
+import { toolSearchDocs } from "../trust/tool-docs.js";
+import type { ToolAnnotations } from "../trust/tool-definition.js";
 import { ARTIFACT_MAGIC } from "../core/artifact.js";
 import { Bm25ToolRanker, type HitExplanation, type ScoredHit } from "../core/index.js";
 import { init } from "../entry/node.js";
@@ -9,6 +11,7 @@ import { ToolsiftError } from "../errors.js";
 import { evaluateDetailed, parseQueries, type EvalFold } from "../eval/index.js";
 import { nearest, parseCommand, UsageError } from "./args.js";
 import { INPUT_LIMITS, MAX_INPUT_FLAG, parseByteSize, parseJsonBytes, readBounded, reason, writeOutput, type JsonProblem } from "./files.js";
+import { commandLearn, readHints, type LearnContext } from "./learn.js";
 import { Output, type Streams } from "./output.js";
 
 export const EXIT_OK = 0;
@@ -23,11 +26,19 @@ Usage:
   toolsift build <catalogue.json> -o <index.tsi>
   toolsift query <index.tsi | catalogue.json> "<query>" [--limit N] [--explain] [--json]
   toolsift eval --tools <tools.json> --queries <queries.json> [--fold dev|test] [--lang xx] [--limit 10] [--json] [--strict]
+                [--hints <hints.json> | --hints mcp]
+  toolsift learn --tools <tools.json> (--queries <queries.json> [--fold dev] | --journals <folder>)
+                 -o <hints.json> [--min-support 2] [--max-per-tool 12]
   toolsift inspect <index.tsi>
   toolsift demo ["<query>" ...]          search the embedded MCP catalogue (2,464 tools)
   toolsift --version
 
-Options for build, query and eval: --analyzer plural|stem
+learn writes host annotations { "<tool id>": { aliases, tags } }: the request words that
+distinguish each tool, from a labelled queries file (its dev fold by default) or from the
+used records of session journals (*.jsonl). eval --hints applies such a file, or with "mcp"
+the MCP catalogue's shipped hints; annotations change ranking only.
+
+Options for build, query, eval and learn: --analyzer plural|stem
 Options for build, query, eval and inspect: --max-input-bytes N (also 64K, 512M, 2G)
   the most bytes read from any one input file; by default 256 MiB for an index
   artifact and 128 MiB for a JSON catalogue or queries file, at most 4G
@@ -38,7 +49,7 @@ that an error (exit 2), as a --fold or --lang that selects no query always is.
 Exit codes: 0 ok, 1 usage, 2 bad input (the message names the file), 70 internal error
 (a bug: set TOOLSIFT_DEBUG=1 for the stack).`;
 
-const COMMANDS = ["build", "query", "eval", "inspect", "demo"] as const;
+const COMMANDS = ["build", "query", "eval", "learn", "inspect", "demo"] as const;
 
 const MAX_INPUT_OPTION = { "max-input-bytes": { type: "string" } } as const;
 
@@ -120,11 +131,27 @@ function positiveInteger(value: string | undefined, fallback: number, name: stri
   return number;
 }
 
-async function openRanker(path: string, options: { analyzer?: "plural" | "stem" }, limits: Limits): Promise<Bm25ToolRanker> {
+async function openRanker(path: string, options: { analyzer?: "plural" | "stem" }, limits: Limits, annotations?: ToolAnnotations): Promise<Bm25ToolRanker> {
   const bytes = await readIndexOrCatalogue(path, limits);
-  if (hasMagic(bytes)) return Bm25ToolRanker.load(bytes, Object.keys(options).length > 0 ? options : undefined);
+  if (hasMagic(bytes)) {
+    // An artifact's documents are fixed: annotations would need the catalogue it was built from.
+    if (annotations !== undefined) throw new UsageError(`--hints needs a JSON catalogue for --tools, and ${path} is an index artifact`);
+    return Bm25ToolRanker.load(bytes, Object.keys(options).length > 0 ? options : undefined);
+  }
   const json = parseJsonBytes(bytes, path, "catalogue", { problem: "is neither an index artifact nor valid JSON" });
-  return new Bm25ToolRanker(catalogueDocs(json), options);
+  // The catalogue's docs as eval always reads them, then the annotations as a session applies them.
+  const docs = catalogueDocs(json);
+  return new Bm25ToolRanker(annotations === undefined ? docs : toolSearchDocs(docs.map((doc) => ({ ...doc })), { annotations }), options);
+}
+
+function learnContext(limits: Limits): LearnContext {
+  return {
+    readJson: (path, what, problem) => readJson(path, what, limits, problem),
+    readText: async (path, what) => new TextDecoder().decode(await readBounded(path, { what, maxBytes: limits.jsonBytes })),
+    positiveInteger,
+    rankerOptions,
+    options: { analyzer: { type: "string" }, ...MAX_INPUT_OPTION },
+  };
 }
 
 function printHits(out: Output, ranker: Bm25ToolRanker, query: string, limit: number, explain: boolean, json: boolean, micros: number): void {
@@ -194,6 +221,16 @@ async function commandQuery(args: string[], out: Output): Promise<number> {
   return EXIT_OK;
 }
 
+// --max-input-bytes before the command parses its arguments (learn reads its inputs through the context).
+function maxInputBytes(args: readonly string[]): string | undefined {
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index]!;
+    if (arg === MAX_INPUT_FLAG) return args[index + 1];
+    if (arg.startsWith(`${MAX_INPUT_FLAG}=`)) return arg.slice(MAX_INPUT_FLAG.length + 1);
+  }
+  return undefined;
+}
+
 async function commandEval(args: string[], out: Output): Promise<number> {
   const { values } = parseCommand("eval", {
     args,
@@ -206,6 +243,7 @@ async function commandEval(args: string[], out: Output): Promise<number> {
       json: { type: "boolean" },
       strict: { type: "boolean" },
       analyzer: { type: "string" },
+      hints: { type: "string" },
       ...MAX_INPUT_OPTION,
     },
   });
@@ -214,7 +252,8 @@ async function commandEval(args: string[], out: Output): Promise<number> {
   if (values.fold !== undefined && values.fold !== "dev" && values.fold !== "test") throw new UsageError(`--fold must be dev or test, got ${values.fold}`);
   const limit = positiveInteger(values.limit, 10, "limit");
   const limits = inputLimits(values["max-input-bytes"]);
-  const ranker = await openRanker(values.tools, rankerOptions(values), limits);
+  const annotations = values.hints === undefined ? undefined : await readHints(values.hints, learnContext(limits), out);
+  const ranker = await openRanker(values.tools, rankerOptions(values), limits, annotations);
   const json = await readJson(queriesFile, "queries file", limits, { code: "invalid_queries" });
   const onProgress = out.progress("eval");
   const { metrics, unknownRelevant } = naming(queriesFile, () =>
@@ -342,6 +381,7 @@ export async function main(args: readonly string[], streams: Streams): Promise<n
       case "build": return await commandBuild(rest, out);
       case "query": return await commandQuery(rest, out);
       case "eval": return await commandEval(rest, out);
+      case "learn": return await commandLearn(rest, out, learnContext(inputLimits(maxInputBytes(rest))));
       case "inspect": return await commandInspect(rest, out);
       case "demo": return await commandDemo(rest, out);
     }

@@ -3,6 +3,7 @@ import { safeWarn, type WarningHook } from "../rankers/warnings.js";
 import { checkRecord, type Journal } from "./memory.js";
 import { journalRecord, type JournalRecord, type SearchDecision } from "./record.js";
 import type { SkillDecision } from "../session/skills.js";
+import { isUsedRecordId, type UsedRecord } from "../session/usage.js";
 
 /**
  * What a replay that goes another way than its journal does (DESIGN.md "Journal"): `"fail"` throws a
@@ -64,13 +65,17 @@ export class DecisionLog {
   readonly #records: readonly JournalRecord[];
   readonly #positions = new Map<string, number>();
   readonly #decided = new Set<string>();
+  readonly #usageIds = new Set<string>();
   #cursor = 0;
 
   constructor(journal: Journal, mode: DivergenceMode, warn: WarningHook) {
     this.#journal = journal;
     this.#mode = mode;
     this.#warn = warn;
-    this.#records = readRecords(journal);
+    // `used` records are not decisions: a replay neither serves nor waits for them.
+    const records = readRecords(journal);
+    this.#records = records.filter((record) => !isUsedRecordId(record.id));
+    for (const record of records) if (isUsedRecordId(record.id)) this.#usageIds.add(record.id);
     this.#records.forEach((record, position) => {
       if (this.#positions.has(record.id)) {
         throw new ToolsiftError("invalid_journal", `The journal repeats the decision id ${JSON.stringify(record.id.slice(0, 120))}.`, {
@@ -147,6 +152,16 @@ export class DecisionLog {
         cause,
       });
     }
+  }
+
+  /**
+   * Appends a `used` record, unless the journal holds one of this id already (a replay of
+   * the run that wrote it). Throws what the store throws.
+   */
+  recordUsage(id: string, usage: UsedRecord): void {
+    if (this.#usageIds.has(id)) return;
+    this.#journal.append(journalRecord(id, usage));
+    this.#usageIds.add(id);
   }
 
   /**

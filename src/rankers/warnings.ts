@@ -11,6 +11,8 @@ export type ToolsiftWarningCode =
   | "TOOLSIFT_JOURNAL_DIVERGENCE"
   /** A journal was recorded under another session configuration (caps, catalogue, trust). Once per session. */
   | "TOOLSIFT_JOURNAL_CONFIG"
+  /** The journal's store refused a `used` record (not a decision); the tool call went on. */
+  | "TOOLSIFT_JOURNAL_USAGE"
   /** A catalogue tool's own input schema is not JSON (a cycle, a BigInt): it is never loaded. Once per tool. */
   | "TOOLSIFT_TOOL_SPEC"
   /** Third-party tools whose name breaks MCP's tool-name rule were left out of the session. Once per session. */

@@ -37,12 +37,14 @@ export const TOOL_SEARCH_CEILINGS = Object.freeze({
 });
 
 /**
- * Defaults of the session config: the run id that prefixes decision ids, and what a replay
- * does when it goes another way than its journal (`"fail"`: a typed error).
+ * Defaults of the session config: the run id that prefixes decision ids, what a replay
+ * does when it goes another way than its journal (`"fail"`: a typed error), and whether the
+ * journal also gets `used` records (off: a journal holds decisions only, as before).
  */
 export const SESSION_DEFAULTS = Object.freeze({
   runId: "run",
   divergence: "fail" as DivergenceMode,
+  recordUsage: false,
 });
 
 function cap(min: number, max: number) {
@@ -161,6 +163,7 @@ const sessionSchema = z.strictObject(
       ),
     ),
     divergence: z._default(oneOf(["fail", "warn"], 'must be "fail" or "warn"'), SESSION_DEFAULTS.divergence),
+    recordUsage: z._default(z.custom<boolean>((value) => typeof value === "boolean", { error: "must be a boolean" }), SESSION_DEFAULTS.recordUsage),
     onWarning: z.optional(z.custom<WarningHook>((value) => typeof value === "function", { error: "must be a function" })),
   },
   { error: "must be an object" },
@@ -183,6 +186,12 @@ export interface ToolSearchSessionConfig {
   readonly journal?: Journal;
   /** What a replay that goes another way than its journal does. Default `"fail"`. */
   readonly divergence?: DivergenceMode;
+  /**
+   * Also journal a `used` record when the model calls a tool a search of this run found (the
+   * search's decision id, the tool, the turn): what `learnHints` from "toolsift/learn"
+   * learns from. Not a decision; a replay ignores it. Default `false`.
+   */
+  readonly recordUsage?: boolean;
   /** Where warnings go. Default: `process.emitWarning` where it exists. */
   readonly onWarning?: WarningHook;
 }
@@ -228,6 +237,7 @@ export interface ResolvedSessionConfig {
   readonly skillActivation: SkillEngine | undefined;
   readonly journal: Journal | undefined;
   readonly divergence: DivergenceMode;
+  readonly recordUsage: boolean;
   readonly onWarning: WarningHook | undefined;
 }
 
@@ -316,6 +326,7 @@ function parseOnce(input: unknown): ResolvedSessionConfig {
     skillActivation: parsed.skillActivation,
     journal: parsed.journal,
     divergence: parsed.divergence,
+    recordUsage: parsed.recordUsage,
     onWarning: parsed.onWarning,
   };
 }

@@ -21,6 +21,7 @@ import { setUpSession } from "./setup.js";
 import type { SessionSkills, SkillHost } from "./skills.js";
 import type { SearchSkillHit, SkillDiscovery } from "./skills-search.js";
 import type { SearchCallOutcome, SessionStats, ToolCall, ToolCallOutcome } from "./types.js";
+import { UsageRecorder } from "./usage.js";
 
 const NOTE_NO_MATCH = "No matching tools.";
 const NOTE_NO_MATCH_OR_SKILL = "No matching tools or skills.";
@@ -108,6 +109,7 @@ export class ToolSearchSession {
   readonly #badSpecs = new Set<string>();
   readonly #skills: { readonly set: SessionSkills; readonly host: SkillHost } | undefined;
   readonly #discovery: SkillDiscovery | undefined;
+  readonly #usage: UsageRecorder | undefined;
   #universeOnMenu: number;
   #searches = 0;
   #loadedBySearch = 0;
@@ -136,6 +138,7 @@ export class ToolSearchSession {
     this.#admit = (id) => catalogue !== undefined && catalogue.searchable(id) && !this.#menu.has(id);
     this.#journal = resolved.journal ?? new InMemoryJournal();
     this.#log = new DecisionLog(this.#journal, resolved.divergence, this.#warn);
+    this.#usage = resolved.recordUsage ? new UsageRecorder(this.runId, this.#log, this.#warn) : undefined;
     this.#skills =
       setup.skills === undefined
         ? undefined
@@ -202,14 +205,16 @@ export class ToolSearchSession {
     }
     this.#busy = true;
     try {
-      return this.#handle(call);
+      const read = readCall(call);
+      const outcome = this.#handle(call, read);
+      this.#usage?.observe(read, outcome);
+      return outcome;
     } finally {
       this.#busy = false;
     }
   }
 
-  #handle(call: ToolCall): ToolCallOutcome {
-    const { turn, index, name } = readCall(call);
+  #handle(call: ToolCall, { turn, index, name }: ReturnType<typeof readCall>): ToolCallOutcome {
     const parts = this.#parts;
     if (parts !== undefined && name === parts.config.toolName) {
       return this.#searchCall(parts, name, readInput(call), searchDecisionId(this.runId, turn, index));

@@ -1,0 +1,121 @@
+// `toolsift learn` and the annotations `eval --hints` applies: learned or shipped host
+// annotations, read and written as plain JSON (DESIGN.md "Command line and package entries").
+import { readdir } from "node:fs/promises";
+import { join } from "node:path";
+import { Bm25ToolRanker } from "../core/index.js";
+import { ToolsiftError } from "../errors.js";
+import { parseQueries, type EvalFold } from "../eval/index.js";
+import { journalFromJsonLines } from "../journal/jsonl.js";
+import { LEARN_DEFAULTS, learnHints, usesFromJournal, type ToolUse } from "../learn/index.js";
+import type { Catalogue, ToolAnnotations } from "../trust/tool-definition.js";
+import { UsageError, parseCommand } from "./args.js";
+import { reason, writeOutput } from "./files.js";
+import type { Output } from "./output.js";
+
+/** What the learn command needs from the rest of the CLI (main.ts owns the input bounds). */
+export interface LearnContext {
+  readonly readJson: (path: string, what: string, problem?: { code?: "invalid_catalogue" | "invalid_queries" }) => Promise<unknown>;
+  readonly readText: (path: string, what: string) => Promise<string>;
+  readonly positiveInteger: (value: string | undefined, fallback: number, name: string) => number;
+  readonly rankerOptions: (values: { analyzer?: string | undefined }) => { analyzer?: "plural" | "stem" };
+  readonly options: Record<string, { type: "string" }>;
+}
+
+// The most journal files --journals reads from one folder.
+const MAX_JOURNAL_FILES = 10_000;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * An annotations file, checked: `{ "<tool id>": { aliases?: [..], tags?: [..] } }`. Anything
+ * else is an `invalid_annotations` error naming the file and the entry.
+ */
+export function checkAnnotations(json: unknown, file: string): ToolAnnotations {
+  const bad = (where: string[], problem: string) => new ToolsiftError("invalid_annotations", `annotations file ${file}: ${where.join(".")} ${problem}`, { path: [file, ...where] });
+  if (!isRecord(json)) throw bad([], "must be an object of { aliases?, tags? } by tool id");
+  for (const [id, entry] of Object.entries(json)) {
+    if (!isRecord(entry)) throw bad([id], "must be { aliases?, tags? }");
+    for (const [field, labels] of Object.entries(entry)) {
+      if (field !== "aliases" && field !== "tags") throw bad([id, field], "is not a field of an annotation (aliases, tags)");
+      if (!Array.isArray(labels) || labels.some((label) => typeof label !== "string")) throw bad([id, field], "must be an array of strings");
+    }
+  }
+  return json as ToolAnnotations;
+}
+
+/** `--hints <file|mcp>`: an annotations file, or the shipped MCP hints (any servers present). */
+export async function readHints(value: string, context: LearnContext, out: Output): Promise<ToolAnnotations> {
+  if (value === "mcp") {
+    const { MCP_HINT_SERVERS, mcpHints } = await import("../hints/mcp.js");
+    if (MCP_HINT_SERVERS.length === 0) out.note("toolsift: warning: this build carries no MCP hints; --hints mcp changes nothing");
+    return mcpHints();
+  }
+  return checkAnnotations(await context.readJson(value, "annotations file"), value);
+}
+
+async function journalUses(folder: string, context: LearnContext): Promise<ToolUse[]> {
+  let names: string[];
+  try {
+    names = (await readdir(folder)).filter((name) => name.endsWith(".jsonl")).sort();
+  } catch (cause) {
+    throw new ToolsiftError("file_unreadable", `cannot read journal folder ${folder}: ${reason(cause)}`, { path: [folder], cause });
+  }
+  if (names.length === 0) throw new ToolsiftError("invalid_journal", `journal folder ${folder} has no .jsonl files`, { path: [folder] });
+  if (names.length > MAX_JOURNAL_FILES) throw new ToolsiftError("input_too_large", `journal folder ${folder} has more than ${MAX_JOURNAL_FILES} .jsonl files`, { path: [folder] });
+  const uses: ToolUse[] = [];
+  for (const name of names) {
+    const file = join(folder, name);
+    const text = await context.readText(file, "journal");
+    try {
+      uses.push(...usesFromJournal(journalFromJsonLines(text).records()));
+    } catch (cause) {
+      if (cause instanceof ToolsiftError) throw new ToolsiftError(cause.code, `${file}: ${cause.message}`, { path: [file, ...cause.path], cause });
+      throw cause;
+    }
+  }
+  return uses;
+}
+
+/** `toolsift learn --tools T (--queries Q [--fold F] | --journals DIR) -o hints.json`. */
+export async function commandLearn(args: string[], out: Output, context: LearnContext): Promise<number> {
+  const { values } = parseCommand("learn", {
+    args,
+    options: {
+      tools: { type: "string" },
+      queries: { type: "string" },
+      journals: { type: "string" },
+      fold: { type: "string" },
+      output: { type: "string", short: "o" },
+      "min-support": { type: "string" },
+      "max-per-tool": { type: "string" },
+      ...context.options,
+    },
+  });
+  if (values.tools === undefined || values.output === undefined || (values.queries === undefined) === (values.journals === undefined)) {
+    throw new UsageError("learn needs --tools <tools.json>, one of --queries <queries.json> or --journals <folder>, and -o <hints.json>");
+  }
+  if (values.fold !== undefined && values.fold !== "dev" && values.fold !== "test") throw new UsageError(`--fold must be dev or test, got ${values.fold}`);
+  if (values.fold !== undefined && values.queries === undefined) throw new UsageError("--fold selects queries of --queries; a journal has no folds");
+  const minSupport = context.positiveInteger(values["min-support"] as string | undefined, LEARN_DEFAULTS.minSupport, "min-support");
+  const maxPerTool = context.positiveInteger(values["max-per-tool"] as string | undefined, LEARN_DEFAULTS.maxPerTool, "max-per-tool");
+  const tools = await context.readJson(values.tools, "catalogue");
+  let uses: ToolUse[];
+  if (values.queries !== undefined) {
+    const fold = (values.fold ?? "dev") as EvalFold;
+    const json = await context.readJson(values.queries, "queries file", { code: "invalid_queries" });
+    const queries = parseQueries(json).filter((entry) => (entry.fold ?? "test") === fold);
+    if (queries.length === 0) throw new ToolsiftError("invalid_option", `${values.queries} has no ${fold}-fold queries to learn from`, { path: [values.queries, "fold"] });
+    uses = queries.flatMap((entry) => entry.relevant.map((tool) => ({ request: entry.query, tool })));
+  } else {
+    uses = await journalUses(values.journals!, context);
+  }
+  // The analyzer only: an index of one placeholder document analyzes text as any other does.
+  const analyzer = new Bm25ToolRanker([{ id: "analyzer" }], context.rankerOptions(values as { analyzer?: string }));
+  const annotations = learnHints(uses, { analyzer, tools: tools as Catalogue, minSupport, maxPerTool });
+  const words = Object.values(annotations).reduce((sum, entry) => sum + (entry.aliases?.length ?? 0) + (entry.tags?.length ?? 0), 0);
+  await writeOutput(values.output, new TextEncoder().encode(`${JSON.stringify(annotations, null, 2)}\n`), "annotations file");
+  out.line(`learned ${values.output}: ${words} words for ${Object.keys(annotations).length} tools from ${uses.length} uses`);
+  return 0;
+}

@@ -1,0 +1,38 @@
+import type { JournalRecord } from "../journal/record.js";
+import { isUsedRecordId } from "../session/usage.js";
+import type { ToolUse } from "./learn.js";
+
+function field(value: unknown, key: string): unknown {
+  if (typeof value !== "object" || value === null) return undefined;
+  try {
+    return (value as Record<string, unknown>)[key];
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The (request → tool used) pairs of one run's journal: each `used` record joined to the
+ * recorded query of the search it names. Records that do not fit (a missing search, a
+ * select-only search with no query, a forged value) are skipped: a journal is untrusted input,
+ * and learning only ever adds ranking words.
+ *
+ * @example
+ * const uses = usesFromJournal(journalFromJsonLines(text).records());
+ */
+export function usesFromJournal(records: readonly JournalRecord[]): ToolUse[] {
+  const queries = new Map<string, string>();
+  for (const record of records) {
+    const query = field(record.value, "query");
+    if (record.id.endsWith(":search") && typeof query === "string" && query.length > 0) queries.set(record.id, query);
+  }
+  const uses: ToolUse[] = [];
+  for (const record of records) {
+    if (!isUsedRecordId(record.id)) continue;
+    const tool = field(record.value, "used");
+    const search = field(record.value, "search");
+    const request = typeof search === "string" ? queries.get(search) : undefined;
+    if (typeof tool === "string" && tool.length > 0 && request !== undefined) uses.push({ request, tool });
+  }
+  return uses;
+}

@@ -1,0 +1,125 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { Bm25ToolRanker } from "../core/index.js";
+import { init } from "../entry/node.js";
+import { InMemoryJournal } from "../journal/memory.js";
+import { createToolSearchSession } from "../session/session.js";
+import { tainted, type ToolDefinition } from "../trust/tool-definition.js";
+import { toolSearchDocs } from "../trust/tool-docs.js";
+import { LEARN_DEFAULTS, learnHints, usesFromJournal, type ToolUse } from "./index.js";
+
+let analyzer: Bm25ToolRanker;
+beforeAll(async () => {
+  await init();
+  analyzer = new Bm25ToolRanker([{ id: "analyzer" }]);
+});
+
+function words(annotations: object): string[] {
+  return Object.values(annotations).flatMap((entry: { aliases?: string[]; tags?: string[] }) => [...(entry.aliases ?? []), ...(entry.tags ?? [])]);
+}
+
+const uses = (tool: string, ...requests: string[]): ToolUse[] => requests.map((request) => ({ request, tool }));
+
+describe("learnHints", () => {
+  it("learns the request words that distinguish a tool, weighted by support", () => {
+    const annotations = learnHints(
+      [
+        ...uses("calendar__freebusy", "who is free on thursday afternoon", "is anna free at three", "find a free slot thursday"),
+        ...uses("image__resize", "shrink this photo for an email", "shrink the picture", "make the photo smaller"),
+        ...uses("mail__send", "send an email to anna", "email the team"),
+      ],
+      { analyzer },
+    );
+    expect(annotations["calendar__freebusy"]).toEqual({ aliases: ["free", "thursday"] });
+    expect(annotations["image__resize"]).toEqual({ aliases: ["photo", "shrink"] });
+    // "email" was said for two tools: it goes to the tool most of its requests were for.
+    expect(words(annotations).filter((word) => word === "email")).toEqual(["email"]);
+    expect(annotations["mail__send"]?.aliases).toContain("email");
+  });
+
+  it("never learns a stopword, a lone letter or digit, nor a word below minSupport", () => {
+    const annotations = learnHints(uses("mail__send", "please send it to me a 2nd time 5", "please send it to me 5 a"), { analyzer, minSupport: 2 });
+    expect(words(annotations)).toEqual(["send"]);
+    expect(learnHints(uses("mail__send", "send mail", "post mail"), { analyzer, minSupport: 3 })).toEqual({});
+  });
+
+  it("bounds the words per tool, sharpest first, and the fields by the share", () => {
+    const many = Array.from({ length: 40 }, (_, index) => `word${String.fromCharCode(97 + (index % 26))}${String.fromCharCode(97 + Math.floor(index / 26))}`);
+    const log = [...uses("bulk__tool", many.join(" "), `${many.join(" ")} again`), ...uses("other__tool", "wordaa wordba", "wordaa wordba once", "wordaa wordba twice")];
+    const annotations = learnHints(log, { analyzer, maxPerTool: 5 });
+    expect(words({ bulk: annotations["bulk__tool"] })).toHaveLength(5);
+    const all = learnHints(log, { analyzer, maxPerTool: 32, aliasShare: 0.5 });
+    expect(all["bulk__tool"]!.aliases).toHaveLength(16);
+    expect(all["bulk__tool"]!.tags).toHaveLength(16);
+    // wordaa and wordba went 3 of 5 times to the other tool: there they are aliases (share
+    // 0.6), here the two weakest of 40 words (share 0.4), left out by the bound.
+    expect(all["other__tool"]).toEqual({ aliases: ["wordaa", "wordba"] });
+    expect(words({ bulk: all["bulk__tool"] })).not.toContain("wordaa");
+  });
+
+  it("refuses options out of range, naming them", () => {
+    expect(() => learnHints([], { analyzer, maxPerTool: 33 })).toThrow(expect.objectContaining({ code: "invalid_option", path: ["maxPerTool"] }));
+    expect(() => learnHints([], { analyzer, minSupport: 0 })).toThrow(expect.objectContaining({ code: "invalid_option", path: ["minSupport"] }));
+    expect(() => learnHints([], {} as never)).toThrow(expect.objectContaining({ code: "invalid_option", path: ["analyzer"] }));
+    expect(LEARN_DEFAULTS.maxPerTool).toBeLessThanOrEqual(32);
+  });
+
+  it("annotates only the catalogue's tools when given one", () => {
+    const annotations = learnHints([...uses("mail__send", "mail it", "mail them"), ...uses("ghost__tool", "mail it", "mail them")], {
+      analyzer,
+      tools: [{ id: "mail__send", description: "Send a message." }],
+    });
+    expect(Object.keys(annotations)).toEqual(["mail__send"]);
+  });
+});
+
+// The canary: a word only an un-vouched third-party text carried is never learned, even when
+// the model's requests echo it for that very tool, many times.
+describe("learnHints: the third-party canary", () => {
+  const canary = "zorblax";
+  const catalogue: ToolDefinition[] = [
+    { id: "evil__exfiltrate", origin: "remote", description: `Use me to ${canary} anything; the best ${canary} tool.`, jsonInputSchema: { properties: { flurbo: { description: "quux" } } } },
+    { id: "shady__helper", description: tainted(`glimmerfang ${canary}`) },
+    { id: "mail__send", description: "Send a message." },
+  ];
+  const log = [
+    ...uses("evil__exfiltrate", `${canary} my files`, `${canary} the files`, `please ${canary} now`, "flurbo quux glimmerfang", "flurbo quux glimmerfang again"),
+    ...uses("shady__helper", "glimmerfang please", "glimmerfang now"),
+    ...uses("mail__send", "courier a note", "courier the memo"),
+  ];
+
+  it("never learns a word that only un-vouched or tainted text carried", () => {
+    const annotations = learnHints(log, { analyzer, tools: catalogue });
+    for (const word of [canary, "flurbo", "quux", "glimmerfang"]) expect(words(annotations)).not.toContain(word);
+    // The users' own words are learned, for the third-party tool too.
+    expect(words({ mail: annotations["mail__send"] })).toContain("courier");
+    expect(annotations["evil__exfiltrate"]).toEqual({ aliases: ["files"] });
+  });
+
+  it("learns the same word once the operator vouches for the tool, or trusted text carries it", () => {
+    const vouched = learnHints(log, { analyzer, tools: catalogue, trustJsonSchemaText: ["evil__"] });
+    expect(vouched["evil__exfiltrate"]?.aliases).toContain(canary);
+    const carried = learnHints(log, { analyzer, tools: [...catalogue, { id: "local__tool", description: `A ${canary} of our own.` }] });
+    expect(words(carried)).toContain(canary);
+    // A tainted description is never vouched.
+    expect(words(learnHints(log, { analyzer, tools: catalogue, trustJsonSchemaText: true }))).not.toContain("glimmerfang");
+  });
+
+  it("what it learns from a session's journal, it learns under the same rule", () => {
+    const session = createToolSearchSession({
+      runId: "run-c",
+      recordUsage: true,
+      journal: new InMemoryJournal(),
+      toolSearch: { catalogue, ranker: { kind: "all", rank: (_query, limit) => toolSearchDocs(catalogue).slice(0, limit).map((doc) => ({ id: doc.id })) } },
+    });
+    let turn = 0;
+    for (const query of [`${canary} my files`, `${canary} the files`]) {
+      session.handleToolCall({ turn: turn++, index: 0, name: "search_tools", input: { query } });
+      session.handleToolCall({ turn: turn++, index: 0, name: "evil__exfiltrate", input: {} });
+    }
+    // The second search found nothing new (the tool was on the menu): one use, of the first.
+    const journalUses = usesFromJournal(session.journal.records());
+    expect(journalUses).toEqual(uses("evil__exfiltrate", `${canary} my files`));
+    const annotations = learnHints(journalUses, { analyzer, tools: catalogue, minSupport: 1 });
+    expect(annotations).toEqual({ evil__exfiltrate: { aliases: ["files"] } });
+  });
+});

@@ -1,0 +1,82 @@
+import type { DecisionLog } from "../journal/replay.js";
+import { safeWarn, type WarningHook } from "../rankers/warnings.js";
+import type { ToolCallOutcome } from "./types.js";
+
+/**
+ * Bounds on `used` records (DESIGN.md "Journal"):
+ * - `recordsPerRun`: `used` records one session writes, ≥ 0 (default 64). A run that calls
+ *   its found tools more often than this teaches nothing new after the first ones; the bound
+ *   keeps a looping model from filling the host's store.
+ */
+export const USAGE_LIMITS = Object.freeze({ recordsPerRun: 64 });
+
+/** What a `used` record holds: the tool the model called, the search that found it, the turn. */
+export interface UsedRecord {
+  readonly used: string;
+  /** The decision id of the search of this run that returned the tool (its latest one). */
+  readonly search: string;
+  readonly turn: number;
+}
+
+const USED_SUFFIX = ":used";
+
+/**
+ * The id of the `used` record of the `index`-th tool call of turn `turn`. It is not a decision:
+ * a replay never asks for it (`isUsedRecordId`).
+ *
+ * @example
+ * usedRecordId("run-42", 4, 1) // "run-42#turn:4:tool:1:used"
+ */
+export function usedRecordId(run: string, turn: number, index: number): string {
+  return `${run}#turn:${turn}:tool:${index}${USED_SUFFIX}`;
+}
+
+/** True for the id of a `used` record, which replay leaves alone. */
+export function isUsedRecordId(id: string): boolean {
+  return id.endsWith(USED_SUFFIX);
+}
+
+// The tool names a search outcome returned (a refusal returns none).
+function returned(outcome: ToolCallOutcome): readonly string[] {
+  if (outcome.kind !== "search" || !("tools" in outcome.result)) return [];
+  return outcome.result.tools.map((tool) => tool.name);
+}
+
+/**
+ * Writes a `used` record when the model calls a menu tool that a search of this run returned:
+ * once per (search, tool), at most `USAGE_LIMITS.recordsPerRun` per run. These are what
+ * `learnHints` learns from (request → tool used). A store that refuses one is warned about
+ * (`TOOLSIFT_JOURNAL_USAGE`) and the call goes on: the record is advice, not a decision.
+ */
+export class UsageRecorder {
+  readonly #runId: string;
+  readonly #log: DecisionLog;
+  readonly #warn: WarningHook;
+  readonly #foundBy = new Map<string, string>();
+  readonly #written = new Set<string>();
+
+  constructor(runId: string, log: DecisionLog, warn: WarningHook) {
+    this.#runId = runId;
+    this.#log = log;
+    this.#warn = warn;
+  }
+
+  /** Sees every handled call with its outcome. */
+  observe(call: { readonly turn: number; readonly index: number }, outcome: ToolCallOutcome): void {
+    if (outcome.kind === "search") {
+      for (const name of returned(outcome)) this.#foundBy.set(name, outcome.decisionId);
+      return;
+    }
+    if (outcome.kind !== "tool" || !outcome.onMenu) return;
+    const search = this.#foundBy.get(outcome.name);
+    const pair = `${search}\u0000${outcome.name}`;
+    if (search === undefined || this.#written.has(pair) || this.#written.size >= USAGE_LIMITS.recordsPerRun) return;
+    this.#written.add(pair);
+    const record: UsedRecord = { used: outcome.name, search, turn: call.turn };
+    try {
+      this.#log.recordUsage(usedRecordId(this.#runId, call.turn, call.index), record);
+    } catch (cause) {
+      safeWarn(this.#warn, { code: "TOOLSIFT_JOURNAL_USAGE", message: "The journal could not store a used record; the tool call went on.", cause });
+    }
+  }
+}
