@@ -15,6 +15,8 @@ const lines = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)]
   .filter((line) => line.length > 0 && !line.startsWith("#"));
 const commands = lines.filter((line) => line.startsWith("npx toolsift "));
 const setup = /^(npm (ci|start|test|pack|install|run build)|git clone|cd |npm ci && )/u;
+// Files the README's commands write (and later ones read) go to a temporary folder.
+const scratchFiles = new Set(["index.tsi", "hints.json"]);
 const scratch = mkdtempSync(join(tmpdir(), "toolsift-readme-"));
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -32,7 +34,7 @@ describe("the README's shell blocks", () => {
 
   for (const command of commands) {
     it(`runs: ${command.slice(0, 90)}`, async () => {
-      const args = words(command).slice(2).map((word) => (word === "index.tsi" ? join(scratch, "index.tsi") : word));
+      const args = words(command).slice(2).map((word) => (scratchFiles.has(word) ? join(scratch, word) : word));
       const run = await runCli(args);
       expect(run.stderr).not.toMatch(/^toolsift: /mu);
       expect(run.code).toBe(0);
