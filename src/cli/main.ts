@@ -25,6 +25,8 @@ Usage:
   toolsift eval --tools <tools.json> --queries <queries.json> [--fold dev|test] [--lang xx] [--limit 10] [--json] [--strict]
   toolsift inspect <index.tsi>
   toolsift demo ["<query>" ...]          search the embedded MCP catalogue (2,464 tools)
+  toolsift mcp --config <servers.json> [--http PORT]   one MCP server in front of all of them
+  toolsift mcp approve <server> [tool] | status | replay <journal>   (docs/gateway.md)
   toolsift --version
 
 Options for build, query and eval: --analyzer plural|stem
@@ -38,7 +40,7 @@ that an error (exit 2), as a --fold or --lang that selects no query always is.
 Exit codes: 0 ok, 1 usage, 2 bad input (the message names the file), 70 internal error
 (a bug: set TOOLSIFT_DEBUG=1 for the stack).`;
 
-const COMMANDS = ["build", "query", "eval", "inspect", "demo"] as const;
+const COMMANDS = ["build", "query", "eval", "inspect", "demo", "mcp"] as const;
 
 const MAX_INPUT_OPTION = { "max-input-bytes": { type: "string" } } as const;
 
@@ -344,6 +346,7 @@ export async function main(args: readonly string[], streams: Streams): Promise<n
       case "eval": return await commandEval(rest, out);
       case "inspect": return await commandInspect(rest, out);
       case "demo": return await commandDemo(rest, out);
+      case "mcp": return await (await import("./mcp.js")).commandMcp(rest, out);
     }
     throw new UsageError(`unknown command ${command}`);
   } catch (error) {
