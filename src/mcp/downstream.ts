@@ -8,7 +8,8 @@ import type { WarningHook } from "../rankers/warnings.js";
 import { createToolSearchSession, type ToolSearchSession } from "../session/session.js";
 import { searchToolSpec } from "../session/search-tool-spec.js";
 import { echoName } from "../session/results.js";
-import type { ToolSpec } from "../trust/spec.js";
+import { toolTrust } from "../trust/policy.js";
+import { toolSpec, type ToolSpec } from "../trust/spec.js";
 import type { ToolSource } from "./gateway.js";
 import { NO_JOURNAL, type JournalTool, type SessionJournal } from "./journal-file.js";
 import { UpstreamCallError } from "./upstream.js";
@@ -90,7 +91,10 @@ export class DownstreamSession {
   readonly #source: ToolSource;
   readonly #options: DownstreamOptions;
   readonly #journal: SessionJournal;
-  readonly #registered = new Map<string, Tool>();
+  // Every tool a search loaded, in load order. One whose server is down or that is quarantined
+  // is left out of tools/list and calls until it is back (a restart keeps the registration).
+  readonly #registered = new Set<string>();
+  #visible = "";
   readonly #unsubscribe: () => void;
   #session: ToolSearchSession | undefined;
   #generation = -1;
@@ -111,19 +115,31 @@ export class DownstreamSession {
         requestId: extra.requestId,
       }),
     );
-    // A change upstream may take registered tools away (a restart, a quarantine).
-    this.#unsubscribe = source.subscribe(() => this.#prune());
+    // A change upstream may take registered tools away (a restart, a quarantine) or bring them back.
+    this.#unsubscribe = source.subscribe(() => this.#notifyIfChanged());
   }
 
   /** The gateway's own `tools/list`: the two meta-tools, then the loaded tools in load order. */
   listTools(): Tool[] {
-    this.#prune();
-    return [asTool(searchToolSpec(SEARCH_TOOL, this.#options.caps.maxPerSearch)), callToolSpec(), ...this.#registered.values()];
+    const tools = this.#source.tools();
+    const trustJsonSchemaText = this.#source.trustedPrefixes();
+    const registered: Tool[] = [];
+    for (const id of this.#visibleNames()) {
+      const definition = tools.get(id)!.definition;
+      const spec = toolSpec(definition, id, toolTrust(definition, id, { trustJsonSchemaText }));
+      if (spec !== undefined) registered.push(asTool(spec));
+    }
+    return [asTool(searchToolSpec(SEARCH_TOOL, this.#options.caps.maxPerSearch)), callToolSpec(), ...registered];
   }
 
-  /** Names registered by searches so far, in load order. */
+  /** Names registered by searches and available now, in load order. */
   registered(): string[] {
-    return [...this.#registered.keys()];
+    return this.#visibleNames();
+  }
+
+  #visibleNames(): string[] {
+    const tools = this.#source.tools();
+    return [...this.#registered].filter((id) => tools.has(id));
   }
 
   #currentSession(): ToolSearchSession {
@@ -152,16 +168,13 @@ export class DownstreamSession {
     return session;
   }
 
-  #prune(): void {
-    const tools = this.#source.tools();
-    let changed = false;
-    for (const name of [...this.#registered.keys()]) {
-      if (!tools.has(name)) {
-        this.#registered.delete(name);
-        changed = true;
-      }
-    }
-    if (changed) void this.server.sendToolListChanged().catch(() => {});
+  #notifyIfChanged(requestId?: string | number): void {
+    const visible = this.#visibleNames().join("\n");
+    if (visible === this.#visible) return;
+    this.#visible = visible;
+    // On the triggering request's response stream when there is one: a Streamable HTTP client
+    // that opened no standalone stream still hears of the change before the result.
+    void this.server.notification({ method: "notifications/tools/list_changed" }, requestId === undefined ? undefined : { relatedRequestId: requestId }).catch(() => {});
   }
 
   async callTool(name: string, args: Record<string, unknown> | undefined, context: CallContext = {}): Promise<CallToolResult> {
@@ -183,18 +196,9 @@ export class DownstreamSession {
     const turn = this.#turn++;
     const outcome = session.handleToolCall({ turn, index: 0, name: SEARCH_TOOL, input: args ?? {} });
     if (outcome.kind !== "search") throw new McpError(-32603, "search_tools was not answered as a search");
-    const menu = new Map(session.menu().map((spec) => [spec.name, spec]));
-    let added = false;
-    for (const id of outcome.added) {
-      const spec = menu.get(id);
-      if (spec === undefined || this.#registered.has(id)) continue;
-      this.#registered.set(id, asTool(spec));
-      added = true;
-    }
+    for (const id of outcome.added) this.#registered.add(id);
     if (outcome.added.length > 0) this.#journal.line({ kind: "load", turn, tools: outcome.added });
-    // On the search's own response stream when there is one: a Streamable HTTP client that
-    // opened no standalone stream still hears of the change before the result.
-    if (added) void this.server.notification({ method: "notifications/tools/list_changed" }, requestId === undefined ? undefined : { relatedRequestId: requestId }).catch(() => {});
+    this.#notifyIfChanged(requestId);
     return dataResult(outcome.result, "code" in outcome.result);
   }
 
@@ -216,7 +220,7 @@ export class DownstreamSession {
     // Reachable: a tool a search registered, or (through call_tool) any tool on the menu of
     // this session. Anything else gets the session's typed answer (not loaded, unknown).
     const session = this.#currentSession();
-    if (!this.#registered.has(name) && !session.isOnMenu(name)) {
+    if (!(this.#registered.has(name) && this.#source.tools().has(name)) && !session.isOnMenu(name)) {
       const outcome = session.handleToolCall({ turn, index: 0, name });
       const result = outcome.kind === "tool" && !outcome.onMenu ? outcome.result : undefined;
       record(result?.code ?? "unknown_tool");

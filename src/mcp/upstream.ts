@@ -82,6 +82,16 @@ export class Upstream {
     return this.#inFlight;
   }
 
+  /**
+   * Requests the SDK client still awaits an answer to (its response table): 0 once every call
+   * has been answered, timed out or cancelled. A test's window into leaks.
+   */
+  get pendingRequests(): number {
+    // The SDK keeps its response handlers in a private map; read, never written.
+    const handlers = (this.#client as unknown as { _responseHandlers?: Map<unknown, unknown> } | undefined)?._responseHandlers;
+    return handlers?.size ?? 0;
+  }
+
   /** Connections made so far (1 after the first start; each restart adds one). */
   get starts(): number {
     return this.#starts;
