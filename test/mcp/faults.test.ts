@@ -24,8 +24,9 @@ beforeAll(async () => {
   const { everything } = registryServers(folder) as { everything: unknown };
   run = await inProcess(
     {
-      mcpServers: { flaky: faultServer(), steady: faultServer(), everything, remote: { url: http.url, trust: true } },
-      toolsift: { callTimeoutMs: 400, retryInitialMs: 50, maxLoaded: 200, maxPerSearch: 50 },
+      // `timeout` is in seconds, as Cline writes it: only the server that hangs has a short one.
+      mcpServers: { flaky: faultServer(), steady: faultServer(), sleepy: { ...faultServer(), timeout: 0.4 }, everything, remote: { url: http.url, trust: true } },
+      toolsift: { callTimeoutMs: 20_000, retryInitialMs: 50, maxLoaded: 200, maxPerSearch: 50 },
     },
     folder,
   );
@@ -55,18 +56,19 @@ describe("an upstream that exits mid-call", () => {
 describe("an upstream that never answers", () => {
   it("times out with upstream_timeout and leaves no pending request", async () => {
     await search(run.client, "", 1);
-    await run.client.callTool({ name: "search_tools", arguments: { select: ["steady__hang"] } });
-    const steady = run.gateway.upstream("steady")!;
+    await run.client.callTool({ name: "search_tools", arguments: { select: ["sleepy__hang"] } });
+    const sleepy = run.gateway.upstream("sleepy")!;
     const started = performance.now();
-    const hung = await run.client.callTool({ name: "steady__hang", arguments: {} });
+    const hung = await run.client.callTool({ name: "sleepy__hang", arguments: {} });
     const elapsed = performance.now() - started;
     expect(code(hung)).toBe("upstream_timeout");
     expect(elapsed).toBeGreaterThanOrEqual(390);
     expect(elapsed).toBeLessThan(3000);
-    expect(steady.inFlight).toBe(0);
+    expect(sleepy.inFlight).toBe(0);
     // The SDK client's own table of awaited responses is empty again (no leak per timeout).
-    expect(steady.pendingRequests).toBe(0);
-    expect(text(await run.client.callTool({ name: "call_tool", arguments: { name: "steady__echo", arguments: { message: "after" } } }))).toBe("echo: after");
+    expect(sleepy.pendingRequests).toBe(0);
+    expect(sleepy.status).toBe("ready");
+    expect(text(await run.client.callTool({ name: "call_tool", arguments: { name: "sleepy__echo", arguments: { message: "after" } } }))).toBe("echo: after");
   });
 });
 
