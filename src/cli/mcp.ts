@@ -65,7 +65,7 @@ async function serve(args: string[], out: Output): Promise<number> {
   const version = await packageVersion();
   const onWarning = warningsTo(out);
   const upstreams = new gateway.Gateway(config, { stderr: "inherit", onWarning, version });
-  const caps = { maxPerSearch: config.maxPerSearch, maxLoaded: config.maxLoaded, maxSearches: config.maxSearches };
+  const caps = { maxPerSearch: config.maxPerSearch, maxLoaded: config.maxLoaded, maxSearches: config.maxSearches, deferral: config.deferral };
   const open = () => {
     const runId = newRunId();
     const journal = config.journal === undefined ? undefined : gateway.fileJournal(config.journal, runId);

@@ -42,7 +42,27 @@ const RANGES = Object.freeze({
 
 type NumericKey = keyof typeof RANGES;
 
-const TOOLSIFT_KEYS = [...(Object.keys(RANGES) as NumericKey[]), "journal", "state"] as const;
+const TOOLSIFT_KEYS = [...(Object.keys(RANGES) as NumericKey[]), "journal", "state", "deferral"] as const;
+
+const DEFERRAL_KEYS = ["maxTools", "maxChars", "mode"] as const;
+
+/**
+ * The deferral budget of the gateway's sessions when the config sets none (each server is a
+ * dynamic group): room for `search_tools` and the `maxLoaded` tools searches load, so every
+ * server is held back and the gateway's tools/list starts with its two meta-tools. A client
+ * with room for more (VS Code lists 128 tools) sets `deferral.maxTools` to its cap, and a
+ * small set of servers is then listed directly.
+ */
+export function gatewayDeferral(maxLoaded: number): GatewayDeferral {
+  return { maxTools: maxLoaded + 1 };
+}
+
+/** The `deferral` object of the config, as the session reads it. */
+export interface GatewayDeferral {
+  readonly maxTools?: number;
+  readonly maxChars?: number;
+  readonly mode?: "auto" | "off";
+}
 
 /** Keys other clients put on a server entry that the gateway honours. */
 const HONOURED_ENTRY_KEYS = ["command", "args", "env", "cwd", "url", "headers", "type", "disabled", "trust", "timeout"] as const;
@@ -89,6 +109,8 @@ export interface GatewayConfig {
   readonly journal: string | undefined;
   /** Absolute path of the quarantine state file. */
   readonly state: string;
+  /** The sessions' deferral budget (`gatewayDeferral(maxLoaded)` unless the config sets one). */
+  readonly deferral: GatewayDeferral;
   /** Keys read but not used (other clients' keys), one message for the operator. */
   readonly ignored: readonly string[];
 }
@@ -186,7 +208,23 @@ function parseToolsift(file: string, raw: unknown): Omit<GatewayConfig, "servers
   const folder = dirname(file);
   const journal = options["journal"] === undefined ? undefined : resolve(folder, nonEmptyString(file, ["toolsift", "journal"], options["journal"]));
   const state = resolve(folder, options["state"] === undefined ? GATEWAY_DEFAULTS.stateFile : nonEmptyString(file, ["toolsift", "state"], options["state"]));
-  return { ...numbers, journal, state };
+  return { ...numbers, journal, state, deferral: parseDeferral(file, options["deferral"]) ?? gatewayDeferral(numbers.maxLoaded) };
+}
+
+function parseDeferral(file: string, raw: unknown): GatewayDeferral | undefined {
+  if (raw === undefined) return undefined;
+  const path = ["toolsift", "deferral"];
+  if (!isObject(raw)) throw configError(file, path, `must be { maxTools?, maxChars?, mode? } (got ${shown(raw)})`);
+  const unknown = Object.keys(raw).filter((key) => !(DEFERRAL_KEYS as readonly string[]).includes(key));
+  if (unknown.length > 0) throw configError(file, [...path, unknown[0]!], unknownKeysMessage(unknown, DEFERRAL_KEYS));
+  for (const [key, max] of [["maxTools", 10_000], ["maxChars", 10_000_000]] as const) {
+    const value = raw[key];
+    if (value !== undefined && (typeof value !== "number" || !Number.isInteger(value) || value < 1 || value > max)) {
+      throw configError(file, [...path, key], `must be an integer from 1 to ${max} (got ${shown(value)})`);
+    }
+  }
+  if (raw["mode"] !== undefined && raw["mode"] !== "auto" && raw["mode"] !== "off") throw configError(file, [...path, "mode"], `must be "auto" or "off" (got ${shown(raw["mode"])})`);
+  return { ...raw } as GatewayDeferral;
 }
 
 /**

@@ -10,6 +10,7 @@ import { searchToolSpec } from "../session/search-tool-spec.js";
 import { echoName } from "../session/results.js";
 import { toolTrust } from "../trust/policy.js";
 import { toolSpec, type ToolSpec } from "../trust/spec.js";
+import { gatewayDeferral, type GatewayDeferral } from "./config.js";
 import type { ToolSource } from "./gateway.js";
 import { NO_JOURNAL, type JournalTool, type SessionJournal } from "./journal-file.js";
 import { UpstreamCallError } from "./upstream.js";
@@ -22,6 +23,8 @@ export interface DownstreamCaps {
   readonly maxPerSearch: number;
   readonly maxLoaded: number;
   readonly maxSearches: number;
+  /** The deferral budget (each server a dynamic group); default `gatewayDeferral(maxLoaded)`. */
+  readonly deferral?: GatewayDeferral;
 }
 
 export interface DownstreamOptions {
@@ -129,7 +132,17 @@ export class DownstreamSession {
       const spec = toolSpec(definition, id, toolTrust(definition, id, { trustJsonSchemaText }));
       if (spec !== undefined) registered.push(asTool(spec));
     }
-    return [asTool(searchToolSpec(SEARCH_TOOL, this.#options.caps.maxPerSearch)), callToolSpec(), ...registered];
+    return [this.#searchTool(), callToolSpec(), ...registered];
+  }
+
+  // The session's own search spec (it gains a `group` property with groups), its description
+  // followed by the catalogue block naming the servers held back.
+  #searchTool(): Tool {
+    const session = this.#currentSession();
+    const spec = session.menu().find((entry) => entry.name === SEARCH_TOOL) ?? searchToolSpec(SEARCH_TOOL, this.#options.caps.maxPerSearch);
+    const block = session.catalogueBlock();
+    const tool = asTool(spec);
+    return block === "" ? tool : { ...tool, description: `${tool.description}\n\n${block}` };
   }
 
   /** Names registered by searches and available now, in load order. */
@@ -138,6 +151,8 @@ export class DownstreamSession {
   }
 
   #visibleNames(): string[] {
+    // A new catalogue generation may advertise servers on its turn-0 menu: build it first.
+    this.#currentSession();
     const tools = this.#source.tools();
     return [...this.#registered].filter((id) => tools.has(id));
   }
@@ -146,6 +161,7 @@ export class DownstreamSession {
     const generation = this.#source.generation;
     if (this.#session !== undefined && generation === this.#generation) return this.#session;
     const tools = this.#source.tools();
+    const caps = this.#options.caps;
     const catalogue = [...tools.values()].map((tool) => tool.definition);
     const trusted = this.#source.trustedPrefixes();
     // One session per catalogue generation: the menu caps start afresh with it, the decision
@@ -155,8 +171,21 @@ export class DownstreamSession {
       journal: this.#options.replay ?? this.#journal.decisions(),
       divergence: this.#options.replay === undefined ? "fail" : "warn",
       ...(this.#options.onWarning === undefined ? {} : { onWarning: this.#options.onWarning }),
-      toolSearch: { catalogue, trustJsonSchemaText: trusted, ...this.#options.caps, toolName: SEARCH_TOOL },
+      toolSearch: {
+        catalogue,
+        trustJsonSchemaText: trusted,
+        maxPerSearch: caps.maxPerSearch,
+        maxLoaded: caps.maxLoaded,
+        maxSearches: caps.maxSearches,
+        toolName: SEARCH_TOOL,
+        // Each server is a dynamic group: held back under the budget, loadable whole with
+        // search_tools({ group }), named in the catalogue block.
+        serverGroups: true,
+        deferral: caps.deferral ?? gatewayDeferral(caps.maxLoaded),
+      },
     });
+    // Tools the deferral decision advertised are on the turn-0 menu: listed from the start.
+    for (const spec of session.menu()) if (spec.name !== SEARCH_TOOL) this.#registered.add(spec.name);
     const journalTools: JournalTool[] = catalogue.map((tool) => ({
       id: tool.id!,
       ...(typeof tool.description === "string" ? { description: tool.description } : {}),

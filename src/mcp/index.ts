@@ -1,4 +1,4 @@
-export { GATEWAY_DEFAULTS, parseGatewayConfig, type GatewayConfig, type HttpServerEntry, type ServerEntry, type StdioServerEntry } from "./config.js";
+export { GATEWAY_DEFAULTS, gatewayDeferral, parseGatewayConfig, type GatewayDeferral, type GatewayConfig, type HttpServerEntry, type ServerEntry, type StdioServerEntry } from "./config.js";
 export { CALL_TOOL, DownstreamSession, SEARCH_TOOL, type DownstreamCaps, type DownstreamOptions, type GatewayCallErrorCode } from "./downstream.js";
 export { Gateway, type GatewayOptions, type GatewayTool, type ToolSource } from "./gateway.js";
 export { HTTP_DEFAULTS, listenHttp, type HttpListener } from "./http.js";

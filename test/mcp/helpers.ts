@@ -109,7 +109,7 @@ export async function inProcess(config: unknown, folder: string): Promise<InProc
   await gateway.start();
   const downstream = new DownstreamSession(gateway, {
     runId: "test-run",
-    caps: { maxPerSearch: parsed.maxPerSearch, maxLoaded: parsed.maxLoaded, maxSearches: parsed.maxSearches },
+    caps: { maxPerSearch: parsed.maxPerSearch, maxLoaded: parsed.maxLoaded, maxSearches: parsed.maxSearches, deferral: parsed.deferral },
     version: "test",
     onWarning: (warning) => warnings.push(warning),
   });
