@@ -45,6 +45,27 @@ function jsonError(response: ServerResponse, status: number, message: string): v
   response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }));
 }
 
+const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+function hostName(value: string): string {
+  // "[::1]:3000" → "[::1]", "localhost:3000" → "localhost".
+  return value.startsWith("[") ? value.slice(0, value.indexOf("]") + 1) : (value.split(":")[0] ?? "");
+}
+
+// DNS rebinding: a page on evil.example whose name resolves to 127.0.0.1 reaches a loopback
+// server with its own Host (and Origin). A loopback listener answers only loopback names.
+function loopbackRequest(request: IncomingMessage): boolean {
+  const host = request.headers.host;
+  if (host === undefined || !LOOPBACK_NAMES.has(hostName(host.toLowerCase()))) return false;
+  const origin = request.headers.origin;
+  if (origin === undefined || origin === "null") return origin === undefined;
+  try {
+    return LOOPBACK_NAMES.has(new URL(origin).hostname === "::1" ? "[::1]" : new URL(origin).hostname);
+  } catch {
+    return false;
+  }
+}
+
 function isInitialize(body: unknown): boolean {
   const messages = Array.isArray(body) ? body : [body];
   return messages.some((message) => typeof message === "object" && message !== null && (message as { method?: unknown }).method === "initialize");
@@ -59,10 +80,12 @@ function isInitialize(body: unknown): boolean {
  */
 export async function listenHttp(open: () => DownstreamSession, options: { host?: string; port?: number } = {}): Promise<HttpListener> {
   const host = options.host ?? HTTP_DEFAULTS.host;
+  const loopback = LOOPBACK_NAMES.has(host.includes(":") ? `[${host}]` : host);
   const sessions = new Map<string, { transport: StreamableHTTPServerTransport; downstream: DownstreamSession }>();
   const server = createServer((request, response) => {
     void (async () => {
       const url = new URL(request.url ?? "/", "http://localhost");
+      if (loopback && !loopbackRequest(request)) return jsonError(response, 403, "Forbidden: this gateway answers only requests to localhost");
       if (url.pathname !== HTTP_DEFAULTS.path) return jsonError(response, 404, `Not found: the MCP endpoint is ${HTTP_DEFAULTS.path}`);
       const id = request.headers["mcp-session-id"];
       const known = typeof id === "string" ? sessions.get(id) : undefined;
