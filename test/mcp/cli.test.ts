@@ -1,6 +1,6 @@
 // The gateway's commands: status and approve over the state file, a malformed config, and a
 // journal re-served by replay (in-process, and by the built command line over stdio).
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -104,5 +104,14 @@ describe("toolsift mcp replay", () => {
     } finally {
       await cli.close();
     }
+  });
+});
+
+describe("the README's gateway configs", () => {
+  it("are valid servers.json files", () => {
+    const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+    const blocks = [...readme.matchAll(/```json\n([\s\S]*?)```/g)].map((match) => match[1]!).filter((block) => block.includes("mcpServers"));
+    expect(blocks.length).toBeGreaterThanOrEqual(2);
+    for (const block of blocks) expect(parseGatewayConfig(JSON.parse(block), "/home/me/servers.json").servers.length).toBeGreaterThan(0);
   });
 });
