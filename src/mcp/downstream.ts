@@ -257,10 +257,18 @@ export class DownstreamSession {
     }
     const token = context.progressToken;
     const send = context.sendNotification as ((notification: { method: string; params: Record<string, unknown> }) => Promise<void>) | undefined;
+    // Progress goes out in order and before the result: a client drops progress for a
+    // request it has its answer to.
+    let sent: Promise<void> = Promise.resolve();
     const onprogress =
-      token === undefined || send === undefined ? undefined : (progress: { progress: number; total?: number; message?: string }) => void send({ method: "notifications/progress", params: { ...progress, progressToken: token } }).catch(() => {});
+      token === undefined || send === undefined
+        ? undefined
+        : (progress: { progress: number; total?: number; message?: string }) => {
+            sent = sent.then(() => send({ method: "notifications/progress", params: { ...progress, progressToken: token } })).catch(() => {});
+          };
     try {
       const result = await this.#source.call(name, args, { ...(context.signal === undefined ? {} : { signal: context.signal }), ...(onprogress === undefined ? {} : { onprogress }) });
+      await sent;
       record(result.isError === true ? "error_result" : "ok");
       return result;
     } catch (error) {

@@ -72,6 +72,27 @@ describe("an upstream that never answers", () => {
   });
 });
 
+describe("progress and cancellation", () => {
+  it("passes an upstream's progress notifications to the client", async () => {
+    await run.client.callTool({ name: "search_tools", arguments: { select: ["steady__count"] } });
+    const progress: number[] = [];
+    const result = await run.client.callTool({ name: "steady__count", arguments: { to: 4 } }, undefined, { onprogress: (update) => void progress.push(update.progress) });
+    expect(text(result)).toBe("counted to 4");
+    expect(progress).toEqual([1, 2, 3, 4]);
+  });
+
+  it("propagates a client's cancellation to the upstream call", async () => {
+    await run.client.callTool({ name: "search_tools", arguments: { select: ["flaky__hang"] } });
+    const flaky = run.gateway.upstream("flaky")!;
+    const controller = new AbortController();
+    const call = run.client.callTool({ name: "flaky__hang", arguments: {} }, undefined, { signal: controller.signal });
+    await eventually(() => flaky.inFlight === 1);
+    controller.abort();
+    await expect(call).rejects.toThrow();
+    await eventually(() => flaky.inFlight === 0 && flaky.pendingRequests === 0, 2000);
+  });
+});
+
 describe("a tool whose description changes between two tools/list", () => {
   it("is quarantined: not searchable, not callable, until approved", async () => {
     expect((await search(run.client, "weather forecast for a city", 10)).names).toContain("steady__weather");
