@@ -198,7 +198,9 @@ export class DownstreamSession {
   }
 
   #notifyIfChanged(requestId?: string | number): void {
-    const visible = this.#visibleNames().join("\n");
+    // The catalogue block is part of search_tools' description: a server held back or
+    // coming up changes the list as much as a registration does.
+    const visible = `${this.#visibleNames().join("\n")}\u0000${this.#currentSession().catalogueBlock()}`;
     if (visible === this.#visible) return;
     this.#visible = visible;
     // On the triggering request's response stream when there is one: a Streamable HTTP client
