@@ -115,3 +115,18 @@ describe("the README's gateway configs", () => {
     for (const block of blocks) expect(parseGatewayConfig(JSON.parse(block), "/home/me/servers.json").servers.length).toBeGreaterThan(0);
   });
 });
+
+describe("without the MCP SDK installed", () => {
+  it("toolsift mcp is the typed sdk_missing error (exit 2), the other commands unaffected", async () => {
+    const { execFile } = await import("node:child_process");
+    const noSdk = fileURLToPath(new URL("./fixtures/no-sdk.mjs", import.meta.url));
+    const run = (args: string[]) =>
+      new Promise<{ code: number; stderr: string }>((resolve) => {
+        execFile(process.execPath, ["--import", noSdk, BIN, ...args], (error, _stdout, stderr) => resolve({ code: error === null ? 0 : (error.code as number), stderr }));
+      });
+    const path = writeConfig(temporaryFolder(), { mcpServers: {} });
+    const mcp = await run(["mcp", "status", "--config", path]);
+    expect(mcp).toEqual({ code: 2, stderr: "toolsift: sdk_missing: toolsift mcp needs the MCP SDK, an optional peer dependency: npm install @modelcontextprotocol/sdk@1\n" });
+    expect((await run(["--version"])).code).toBe(0);
+  });
+});
