@@ -2,7 +2,7 @@ import { WorkBudget } from "../core/work-budget.js";
 import { ToolsiftError } from "../errors.js";
 import { fingerprint } from "../journal/fingerprint.js";
 import { InMemoryJournal, type Journal } from "../journal/memory.js";
-import { readStoredDecision, recordedQuery, searchDecisionId, skillDecisionId, type JournalRecord, type SearchDecision } from "../journal/record.js";
+import { blindDecisionId, deferralDecisionId, readStoredDecision, recordField, recordedQuery, searchDecisionId, skillDecisionId, type JournalRecord, type SearchDecision } from "../journal/record.js";
 import { DecisionLog } from "../journal/replay.js";
 import { bm25RankerFactory } from "../rankers/builtin.js";
 import { SessionRanker } from "../rankers/session-ranker.js";
@@ -15,13 +15,16 @@ import { parseSessionConfig, type ResolvedSessionConfig, type ResolvedToolSearch
 import { MAX_ON_MENU_NOTED, rankPage, type PageVerdict } from "./live-search.js";
 import type { Menu } from "./menu.js";
 import { NEAR_NAMES_BUDGET, nearNames } from "./near-names.js";
-import { groupMissNote, SessionGrouping, groupsOn, type GroupPlan } from "./group-state.js";
+import { argumentAnswer, blindAnswer, callLimitAnswer } from "./blind-call.js";
+import { groupMissNote, SessionGrouping, groupsOn, type GroupBudget, type GroupPlan } from "./group-state.js";
+import type { SessionGroup } from "./groups.js";
+import { firstLine, toolLine } from "./signature.js";
 import { echoName, searchError, unknownGroup, type SearchErrorResult, type SearchGroupHit, type SearchToolsResult, type ToolCallErrorResult } from "./results.js";
 import { parseSearchInput, type SearchInput } from "./search-input.js";
 import { setUpSession } from "./setup.js";
 import type { SessionSkills, SkillHost } from "./skills.js";
 import type { SearchSkillHit, SkillDiscovery } from "./skills-search.js";
-import type { SearchCallOutcome, SessionStats, ToolCall, ToolCallOutcome } from "./types.js";
+import type { OffMenuCallOutcome, SearchCallOutcome, SessionStats, ToolCall, ToolCallOutcome } from "./types.js";
 
 const NOTE_NO_MATCH = "No matching tools.";
 const NOTE_NO_MATCH_OR_SKILL = "No matching tools or skills.";
@@ -129,6 +132,7 @@ export class ToolSearchSession {
   #loadEntries = 0;
   #searchMenuChars = 0;
   #fingerprint: string | undefined;
+  readonly #callCap: number;
   #warnedConfig = false;
   #busy = false;
 
@@ -145,22 +149,32 @@ export class ToolSearchSession {
     const discovery = setup.skills?.discovery === true ? resolved.skillActivation!.discovery(setup.skills, search?.ranker !== undefined, this.#warn) : undefined;
     this.#discovery = discovery;
     const docs = () => discovery?.sharedDocs(catalogue!.docs()) ?? catalogue!.docs();
-    const grouping =
-      search !== undefined && catalogue !== undefined && groupsOn(search)
-        ? new SessionGrouping(search, catalogue, this.#menu, (id) => this.#specSize(catalogue, id), undefined)
-        : undefined;
-    if (grouping !== undefined) this.#advertise(grouping, catalogue!);
+    this.#journal = resolved.journal ?? new InMemoryJournal();
+    this.#log = new DecisionLog(this.#journal, resolved.divergence, this.#warn);
+    this.#callCap = resolved.maxToolCallsPerMessage;
+    const grouping = search !== undefined && catalogue !== undefined && groupsOn(search) ? this.#decide(search, catalogue) : undefined;
     this.#parts =
       search === undefined || catalogue === undefined
         ? undefined
         : { config: search, catalogue, ranker: new SessionRanker(search.ranker ?? bm25RankerFactory(), docs, this.#warn), grouping };
     this.#admit = (id) => catalogue !== undefined && catalogue.searchable(id) && !this.#menu.has(id);
-    this.#journal = resolved.journal ?? new InMemoryJournal();
-    this.#log = new DecisionLog(this.#journal, resolved.divergence, this.#warn);
     this.#skills =
       setup.skills === undefined
         ? undefined
         : { set: setup.skills, host: { log: this.#log, menu: this.#menu, catalogue, warn: this.#warn, onCatalogueTool: () => void this.#universeOnMenu++ } };
+  }
+
+  // The deferral decision, once per run and the run's first record: replayed as a floor (a
+  // journal with records but none for it is a run from before groups: an empty floor, which
+  // still holds every dynamic group back).
+  #decide(search: ResolvedToolSearch, catalogue: SessionCatalogue): SessionGrouping {
+    const id = deferralDecisionId(this.runId);
+    const lookup = this.#log.lookup(id);
+    const recorded = lookup.kind === "replay" ? lookup.record.value : lookup.kind === "unrecorded" ? null : undefined;
+    const grouping = new SessionGrouping(search, catalogue, this.#menu, (name) => this.#specSize(catalogue, name), this.runId, recorded);
+    if (lookup.kind === "live") this.#log.record(id, grouping.record());
+    this.#advertise(grouping, catalogue);
+    return grouping;
   }
 
   // The advertised groups' tools go on the turn-0 menu, after `alwaysLoaded`, in catalogue order.
@@ -251,6 +265,8 @@ export class ToolSearchSession {
 
   #handle(call: ToolCall): ToolCallOutcome {
     const { turn, index, name } = readCall(call);
+    // Past the cap nothing runs and nothing is decided: a runaway batch costs one answer each.
+    if (this.#callCap > 0 && index >= this.#callCap) return { kind: "tool", name, onMenu: false, result: callLimitAnswer(this.#callCap), tainted: false };
     const parts = this.#parts;
     if (parts !== undefined && name === parts.config.toolName) {
       return this.#searchCall(parts, name, readInput(call), searchDecisionId(this.runId, turn, index));
@@ -263,8 +279,81 @@ export class ToolSearchSession {
     if (entry?.tool !== undefined) {
       return { kind: "tool", name, onMenu: true, tool: entry.tool, thirdParty: entry.thirdParty };
     }
+    const held = parts?.grouping?.heldGroupOf(name);
+    if (held !== undefined && parts!.catalogue.searchable(name)) {
+      const blind = this.#blind(parts!, held, name, blindDecisionId(this.runId, turn, index));
+      if (blind !== undefined) return blind;
+    }
     const { result, tainted } = this.#offMenu(name);
     return { kind: "tool", name, onMenu: false, result, tainted };
+  }
+
+  /**
+   * A held-back tool called by its exact name (docs/groups.md "Blind calls"): loaded (with
+   * its whole group when the group's rules are due) and answered with its signature; the call
+   * does not run. `undefined` when it does not fit: the caller answers `tool_not_loaded`.
+   */
+  #blind(parts: SearchParts, group: SessionGroup, name: string, decisionId: string): OffMenuCallOutcome | undefined {
+    const grouping = parts.grouping!;
+    const lookup = this.#log.lookup(decisionId);
+    if (lookup.kind === "unrecorded") return undefined;
+    const recorded = lookup.kind === "replay" ? recordedSet(recordField(lookup.record.value, "loaded")) : undefined;
+    const whole = group.instructions !== undefined && !grouping.given(group.name);
+    let ids: readonly string[] = [];
+    if (whole) {
+      const plan = grouping.plan(group, this.#groupBudget(parts), (id) => this.#menu.has(id), (id) => this.#specSize(parts.catalogue, id));
+      if (plan.fits) ids = plan.ids;
+    } else ids = this.#plan(parts, [name]);
+    if (recorded !== undefined) ids = ids.filter((id) => recorded.has(id));
+    if (!ids.includes(name)) {
+      if (lookup.kind === "live") this.#log.release(decisionId);
+      return undefined;
+    }
+    const rules = whole ? [group.name] : [];
+    if (lookup.kind === "live") this.#log.record(decisionId, whole ? { tool: name, loaded: ids, group: group.name, rules } : { tool: name, loaded: ids });
+    this.#load(parts.catalogue, ids, 1);
+    const line = toolLine(parts.catalogue.loadableSpec(name), resultDescription(parts.catalogue.entry(name).trust));
+    const text = whole ? grouping.takeRules([group]) : "";
+    const result = blindAnswer(name, line, text, whole ? group.name : undefined, ids.filter((id) => id !== name));
+    const tainted = ids.some((id) => parts.catalogue.entry(id).trust.thirdParty);
+    return { kind: "tool", name, onMenu: false, result, tainted, decisionId, source: lookup.kind, added: Object.freeze([...ids]) };
+  }
+
+  #groupBudget(parts: SearchParts): GroupBudget {
+    return {
+      entries: this.#loadEntries,
+      maxLoaded: parts.config.maxLoaded,
+      chars: this.#searchMenuChars,
+      maxChars: parts.config.maxMenuChars,
+      menuTools: this.#menu.size,
+      maxTools: parts.grouping?.deferral.maxTools,
+    };
+  }
+
+  // Appends catalogue tools to the menu as loads: `entries` of them under `maxLoaded`.
+  #load(catalogue: SessionCatalogue, ids: readonly string[], entries: number): void {
+    for (const id of ids) {
+      const entry = catalogue.entry(id);
+      const spec = catalogue.loadableSpec(id);
+      this.#menu.add({ name: id, spec, tool: entry.tool, section: "search", thirdParty: entry.trust.thirdParty });
+      this.#loadedBySearch++;
+      this.#searchMenuChars += JSON.stringify(spec).length;
+      this.#universeOnMenu++;
+    }
+    this.#loadEntries += entries;
+  }
+
+  /**
+   * The error a host sends when a call of `name` fails on its arguments (its own validation):
+   * `message` followed by the tool's one-line signature, so the model's next try has the
+   * parameters (docs/groups.md "Blind calls"). `undefined` for a tool not on the menu.
+   */
+  argumentError(name: string, message: string): ToolCallErrorResult | undefined {
+    const entry = this.#menu.get(name);
+    if (entry?.tool === undefined) return undefined;
+    const catalogue = this.#parts?.catalogue;
+    const trust = catalogue?.get(name)?.trust;
+    return argumentAnswer(message, toolLine(entry.spec, trust === undefined ? firstLine(entry.spec.description) : resultDescription(trust)));
   }
 
   #offMenu(name: string): { result: ToolCallErrorResult; tainted: boolean } {
@@ -541,20 +630,19 @@ export class ToolSearchSession {
     if (input.clampedFrom !== undefined) notes.push(`Limit ${input.clampedFrom} is above this session's maximum of ${input.page}.`);
 
     // A group's tools first, in the group's order: discovery order, so the prefix keeps its bytes.
-    for (const id of [...group.ids, ...loaded]) {
-      const entry = catalogue.entry(id);
-      const spec = catalogue.loadableSpec(id);
-      this.#menu.add({ name: id, spec, tool: entry.tool, section: "search", thirdParty: entry.trust.thirdParty });
-      this.#loadedBySearch++;
-      this.#searchMenuChars += JSON.stringify(spec).length;
-      this.#universeOnMenu++;
-    }
-    this.#loadEntries += loaded.length + group.hits.filter((hit) => hit.loaded).length;
+    this.#load(catalogue, [...group.ids, ...loaded], loaded.length + group.hits.filter((hit) => hit.loaded).length);
+    const grouping = this.#parts?.grouping;
+    // The rules of the groups this call brought before the model, the first time each comes.
+    const rules =
+      grouping?.mark === undefined
+        ? ""
+        : grouping.takeRules([...group.hits.filter((hit) => hit.loaded).map((hit) => grouping.groups.get(hit.name)), ...loaded.map((id) => grouping.groups.of(id))]);
     const hit = (id: string, isLoaded: boolean) => ({ name: id, description: resultDescription(catalogue.entry(id).trust), loaded: isLoaded });
     const tools = [...group.ids.map((id) => hit(id, true)), ...results.map((id) => hit(id, loadedSet.has(id)))];
     const skillHits: SearchSkillHit[] | undefined = discovery === undefined ? undefined : skills.map((id) => discovery.skills.hit(id));
     const listed = skillHits === undefined ? { tools } : { tools, skills: skillHits };
-    const found = input.groups === undefined ? listed : { ...listed, groups: group.hits };
+    const grouped = input.groups === undefined ? listed : { ...listed, groups: group.hits };
+    const found = rules.length === 0 ? grouped : { ...grouped, rules };
     const result: SearchToolsResult = notes.length > 0 ? { ...found, note: notes.join(" ") } : found;
     // A name in the note is a tool's name as much as one in the list.
     const tainted =
