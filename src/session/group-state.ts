@@ -91,7 +91,9 @@ export class SessionGrouping {
     this.#held = new Set(this.decision.held);
     const held = this.decision.held.map((name) => {
       const group = this.groups.get(name)!;
-      return { group, ids: group.members.filter((id) => !onMenu(id) && size(id) !== undefined) };
+      // Not filtered by spec: the block names the group as the host declared it (a member whose
+      // schema is not JSON is refused with a warning when it is loaded).
+      return { group, ids: group.members.filter((id) => !onMenu(id)) };
     });
     const ruled = this.groups.list.some((group) => group.instructions !== undefined);
     const recordedMark = recordField(recorded, "mark");
