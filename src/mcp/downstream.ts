@@ -255,6 +255,14 @@ export class DownstreamSession {
       const outcome = session.handleToolCall({ turn, index: 0, name });
       const result = outcome.kind === "tool" && !outcome.onMenu ? outcome.result : undefined;
       record(result?.code ?? "unknown_tool");
+      // A blind call of a held-back server's tool (`tool_loaded`) loaded it without running
+      // it: registered like a search's loads, the model calls it again with its signature.
+      const added = outcome.kind === "tool" && !outcome.onMenu ? (outcome.added ?? []) : [];
+      for (const id of added) this.#registered.add(id);
+      if (added.length > 0) {
+        this.#journal.line({ kind: "load", turn, tools: added });
+        this.#notifyIfChanged(context.requestId);
+      }
       return result === undefined ? errorResult("unknown_tool", `Unknown tool ${echoName(name)}.`) : dataResult(result, true);
     }
     const token = context.progressToken;

@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { ToolsiftError } from "../errors.js";
 import { InMemoryJournal, checkRecord } from "../journal/memory.js";
-import { JOURNAL_FORMAT } from "../journal/record.js";
+import { JOURNAL_FORMAT, deferralDecisionId } from "../journal/record.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { GatewayTool, ToolSource } from "./gateway.js";
 import { splitToolId } from "./ids.js";
@@ -46,6 +46,9 @@ export function readRecordedRun(path: string): RecordedRun {
       throw fail(path, line, "not JSON");
     }
     if (parsed["format"] === JOURNAL_FORMAT) {
+      // Each catalogue generation's session decides its deferral under the one run id: the
+      // replay keeps the first, the decision the run started with (a floor, docs/groups.md).
+      if (parsed["id"] === deferralDecisionId(String(runId)) && decisions.records().some((record) => record.id === parsed["id"])) return;
       try {
         decisions.append(checkRecord(parsed, [line]));
       } catch (cause) {

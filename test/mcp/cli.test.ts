@@ -16,7 +16,7 @@ import { QuarantineState } from "../../src/mcp/quarantine.js";
 import { readRecordedRun, replaySource } from "../../src/mcp/replay.js";
 import type { ToolsiftWarning } from "../../src/rankers/warnings.js";
 import { runCli } from "../helpers/cli.js";
-import { faultServer, search, temporaryFolder, text, writeConfig } from "./helpers.js";
+import { eventually, faultServer, search, temporaryFolder, text, writeConfig } from "./helpers.js";
 
 const BIN = fileURLToPath(new URL("../../bin/toolsift.js", import.meta.url));
 const caps = { maxPerSearch: 5, maxLoaded: 20, maxSearches: 200 };
@@ -79,12 +79,25 @@ describe("toolsift mcp replay", () => {
     const recorded = [];
     for (const query of queries) recorded.push((await search(client, query, 3)).result);
     expect(text(await client.callTool({ name: "alpha__echo", arguments: { message: "hi" } }))).toBe("echo: hi");
+    // A new catalogue generation mid-run (a description changed upstream): a second session
+    // under the same run id, whose deferral decision the journal holds too.
+    await client.callTool({ name: "search_tools", arguments: { select: ["beta__mutate"] } });
+    await client.callTool({ name: "beta__mutate", arguments: {} });
+    await eventually(() => gateway.quarantinedTool("beta__weather") !== undefined);
+    await search(client, "weather", 3);
     await client.close();
     await gateway.close();
 
     const journal = join(journalFolder, readdirSync(journalFolder)[0]!);
     const run = readRecordedRun(journal);
-    expect([run.runId, run.decisions.records().length, run.tools.size, run.calls]).toEqual(["recorded-run", 3, 12, 1]);
+    // The deferral decision (each server a group) and the three searches.
+    expect(readFileSync(journal, "utf8").match(/#deferral"/g)?.length).toBe(2);
+    expect([run.runId, run.decisions.records().map((record) => record.id.split("#")[1]), run.tools.size, run.calls]).toEqual([
+      "recorded-run",
+      ["deferral", "turn:0:tool:0:search", "turn:1:tool:0:search", "turn:2:tool:0:search", "turn:4:tool:0:search", "turn:6:tool:0:search"],
+      12,
+      2,
+    ]);
     const replay = new DownstreamSession(replaySource(run), { runId: run.runId, caps, version: "test", replay: run.decisions, onWarning: (warning) => warnings.push(warning) });
     const again = await connect(replay);
     expect((await search(again, queries[0]!, 3)).result).toEqual(recorded[0]);

@@ -32,6 +32,20 @@ describe("servers as groups", () => {
     }
   });
 
+  it("answers a blind call of a held-back server's tool with its signature, and registers it", async () => {
+    const run = await inProcess({ mcpServers: { alpha: faultServer() } }, temporaryFolder());
+    try {
+      const blind = (await run.client.callTool({ name: "call_tool", arguments: { name: "alpha__weather", arguments: { city: "Oslo" } } })) as CallToolResult;
+      const answer = blind.structuredContent as { code: string; signature?: string };
+      expect(answer.code).toBe("tool_loaded");
+      expect(answer.signature).toContain("alpha__weather");
+      expect((await run.client.listTools()).tools.map((tool) => tool.name)).toContain("alpha__weather");
+      expect(text(await run.client.callTool({ name: "alpha__weather", arguments: { city: "Oslo" } }))).toBe("sunny in Oslo");
+    } finally {
+      await run.close();
+    }
+  });
+
   it("lists a small set of servers directly when the deferral budget has room", async () => {
     const run = await inProcess({ mcpServers: { alpha: faultServer(), beta: faultServer() }, toolsift: { deferral: { maxTools: 128 } } }, temporaryFolder());
     try {
