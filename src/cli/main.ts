@@ -25,6 +25,7 @@ Usage:
   toolsift eval --tools <tools.json> --queries <queries.json> [--fold dev|test] [--lang xx] [--limit 10] [--json] [--strict]
   toolsift inspect <index.tsi>
   toolsift demo ["<query>" ...]          search the embedded MCP catalogue (2,464 tools)
+  toolsift demo --config <servers.json> ["<query>" ...]   search your MCP servers' tools
   toolsift mcp --config <servers.json> [--http PORT]   one MCP server in front of all of them
   toolsift mcp approve <server> [tool] | status | replay <journal>   (docs/gateway.md)
   toolsift --version
@@ -345,7 +346,7 @@ export async function main(args: readonly string[], streams: Streams): Promise<n
       case "query": return await commandQuery(rest, out);
       case "eval": return await commandEval(rest, out);
       case "inspect": return await commandInspect(rest, out);
-      case "demo": return await commandDemo(rest, out);
+      case "demo": return rest.includes("--config") ? await (await import("./mcp.js")).demoFromConfig(rest, out) : await commandDemo(rest, out);
       case "mcp": return await (await import("./mcp.js")).commandMcp(rest, out);
     }
     throw new UsageError(`unknown command ${command}`);

@@ -150,6 +150,41 @@ async function replay(args: string[], out: Output): Promise<number> {
   return 0;
 }
 
+// The queries `demo --config` runs when given none: one per language the analyzer reads.
+const DEMO_QUERIES = ["read a file", "создать задачу", "搜索网页"];
+
+/**
+ * `toolsift demo --config servers.json ["<query>" …]`: starts the servers, waits for each to be
+ * ready or failed once, and prints what search_tools answers, as a client would see it.
+ */
+export async function demoFromConfig(args: string[], out: Output): Promise<number> {
+  const { values, positionals } = parseCommand("demo", { args, allowPositionals: true, options: { config: { type: "string" } } });
+  const gateway = await loadGateway();
+  const config = await readConfig(gateway, values.config);
+  const version = await packageVersion();
+  const upstreams = new gateway.Gateway(config, { stderr: "ignore", onWarning: warningsTo(out), version });
+  try {
+    const started = performance.now();
+    await upstreams.start();
+    const servers = upstreams.servers();
+    out.line(out.dim(`${servers.filter((server) => server.status === "ready").length}/${servers.length} servers ready, ${upstreams.tools().size} tools searchable, ${servers.reduce((sum, server) => sum + server.quarantined, 0)} quarantined, in ${(performance.now() - started).toFixed(0)} ms`));
+    const caps = { maxPerSearch: config.maxPerSearch, maxLoaded: 200, maxSearches: 200, deferral: config.deferral };
+    const downstream = new gateway.DownstreamSession(upstreams, { runId: newRunId(), caps, version, onWarning: warningsTo(out) });
+    for (const query of positionals.length > 0 ? positionals : DEMO_QUERIES) {
+      const result = (await downstream.callTool("search_tools", { query })).structuredContent as { tools?: { name: string; description: string }[]; note?: string };
+      out.line(out.bold(query));
+      const tools = result.tools ?? [];
+      if (tools.length === 0) out.line(out.dim(`  ${result.note ?? "no tool matched"}`));
+      tools.forEach((tool, index) => out.line(`${String(index + 1).padStart(3)}. ${tool.name}  ${out.dim(tool.description)}`));
+      out.line();
+    }
+    await downstream.close();
+  } finally {
+    await upstreams.close();
+  }
+  return 0;
+}
+
 /** `toolsift mcp …`: serve (no subcommand), `approve`, `status` or `replay`. Resolves to the exit code. */
 export async function commandMcp(args: string[], out: Output): Promise<number> {
   const [first, ...rest] = args;

@@ -143,3 +143,15 @@ describe("without the MCP SDK installed", () => {
     expect((await run(["--version"])).code).toBe(0);
   });
 });
+
+describe("toolsift demo --config", () => {
+  it("searches the configured servers' tools as a client would", async () => {
+    const path = writeConfig(temporaryFolder(), { mcpServers: { alpha: faultServer(), stranger: faultServer(false) } });
+    const run = await runCli(["demo", "--config", path, "echo back a message", "прогноз погоды"]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^2\/2 servers ready, 6 tools searchable, 6 quarantined, in \d+ ms\n/u);
+    expect(run.stdout).toContain("echo back a message\n  1. alpha__echo  Echo back the message it is given\n");
+    expect(run.stdout).toContain("прогноз погоды\n  1. alpha__weather");
+    expect(run.stdout).not.toContain("stranger__");
+  });
+});
