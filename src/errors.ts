@@ -45,6 +45,12 @@ export type ToolsiftErrorCode =
   | "invalid_tool_call"
   // handleToolCall was called again (from a ranker, a getter, the journal) before it returned
   | "reentrant_call"
+  // the MCP gateway: a state file of another format, an approval naming nothing quarantined,
+  // the MCP SDK not installed (it is an optional peer dependency)
+  | "invalid_state"
+  | "unknown_server"
+  | "unknown_tool"
+  | "sdk_missing"
   // an invariant of toolsift itself broke: a bug to report, never the caller's input
   | "internal_error";
 

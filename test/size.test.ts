@@ -39,6 +39,15 @@
 // - 2026-12-01: host vectors (docs/embeddings.md): the core's int8 scan and its block
 //   (prepareVectors, scanVectors) took dist/toolsift.wasm from 15,457 B to 15,627 B gzipped
 //   (+170 B), over the budget. Budget 15,786 B (+170 B, what the scan costs).
+// - 2026-12-01: tool groups and deferral in the session (config, decision, catalogue block,
+//   group loads; +≈3,000 B of JS) took the package to 60,465 B; blind calls, marked group
+//   rules (an HMAC-SHA-256 written out, since Web Crypto's is asynchronous) and the call cap
+//   to 63,138 B. Raised to 64,000 B: the groups run in the session's own call path (the menu
+//   at turn 0, every search, every call), so they cannot move to a plugin entry the way
+//   skills did without a second config shape.
+// - 2026-12-01: groups (above) together with several phrasings per search and host vectors
+//   (their fusion, the artifact's vector section, `withQueryVectors`): 66,092 B. Raised to
+//   68,000 B. Next: the groups code as a plugin entry, as skills are.
 // Raise a budget only deliberately, in the same commit as the growth, with the new measurement.
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -49,7 +58,7 @@ import { build } from "vite";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 const WASM_GZIP_BUDGET = 15_786;
-const PACKAGE_GZIP_BUDGET = 60_000;
+const PACKAGE_GZIP_BUDGET = 68_000;
 // "toolsift/learn" (the learner, the trust policy it reads catalogues with, the stopwords):
 // 9,094 B gzipped on 2026-12-01; budget 11,264 B (11 KiB, +24%).
 const LEARN_GZIP_BUDGET = 11_264;

@@ -140,7 +140,7 @@ export async function readBounded(file: string, request: ReadRequest): Promise<U
 
 /** How a JSON file failed to parse: the error code (what the file is for) and the wording. */
 export interface JsonProblem {
-  readonly code?: "invalid_catalogue" | "invalid_queries";
+  readonly code?: "invalid_catalogue" | "invalid_queries" | "invalid_config";
   readonly problem?: string;
 }
 

@@ -31,6 +31,9 @@ Usage:
                  -o <hints.json> [--min-support 2] [--max-per-tool 12]
   toolsift inspect <index.tsi>
   toolsift demo ["<query>" ...]          search the embedded MCP catalogue (2,464 tools)
+  toolsift demo --config <servers.json> ["<query>" ...]   search your MCP servers' tools
+  toolsift mcp --config <servers.json> [--http PORT]   one MCP server in front of all of them
+  toolsift mcp approve <server> [tool] | status | replay <journal>   (docs/gateway.md)
   toolsift --version
 
 learn writes host annotations { "<tool id>": { aliases, tags } }: the request words that
@@ -49,7 +52,7 @@ that an error (exit 2), as a --fold or --lang that selects no query always is.
 Exit codes: 0 ok, 1 usage, 2 bad input (the message names the file), 70 internal error
 (a bug: set TOOLSIFT_DEBUG=1 for the stack).`;
 
-const COMMANDS = ["build", "query", "eval", "learn", "inspect", "demo"] as const;
+const COMMANDS = ["build", "query", "eval", "learn", "inspect", "demo", "mcp"] as const;
 
 const MAX_INPUT_OPTION = { "max-input-bytes": { type: "string" } } as const;
 
@@ -383,7 +386,8 @@ export async function main(args: readonly string[], streams: Streams): Promise<n
       case "eval": return await commandEval(rest, out);
       case "learn": return await commandLearn(rest, out, learnContext(inputLimits(maxInputBytes(rest))));
       case "inspect": return await commandInspect(rest, out);
-      case "demo": return await commandDemo(rest, out);
+      case "demo": return rest.includes("--config") ? await (await import("./mcp.js")).demoFromConfig(rest, out) : await commandDemo(rest, out);
+      case "mcp": return await (await import("./mcp.js")).commandMcp(rest, out);
     }
     throw new UsageError(`unknown command ${command}`);
   } catch (error) {

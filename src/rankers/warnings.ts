@@ -20,7 +20,13 @@ export type ToolsiftWarningCode =
   /** A replay or re-delivery found a skill's instructions changed since the journal pinned them. Once per skill. */
   | "TOOLSIFT_SKILL_CHANGED"
   /** An activated skill names tools that are neither agent tools nor loadable catalogue tools; they were left out. Once per skill. */
-  | "TOOLSIFT_SKILL_TOOL";
+  | "TOOLSIFT_SKILL_TOOL"
+  /** The gateway's config has keys it does not use (other clients' keys); they were ignored. Once per start. */
+  | "TOOLSIFT_CONFIG_IGNORED"
+  /** An upstream MCP server failed to start, exited or stopped answering; it is retried with backoff. */
+  | "TOOLSIFT_UPSTREAM_FAILED"
+  /** An upstream tool is new or changed since its approval: quarantined until approved. Once per pin. */
+  | "TOOLSIFT_TOOL_QUARANTINED";
 
 export interface ToolsiftWarning {
   readonly code: ToolsiftWarningCode;

@@ -2,7 +2,7 @@ import { WorkBudget } from "../core/work-budget.js";
 import { ToolsiftError } from "../errors.js";
 import { fingerprint } from "../journal/fingerprint.js";
 import { InMemoryJournal, type Journal } from "../journal/memory.js";
-import { readStoredDecision, recordedQuery, searchDecisionId, skillDecisionId, type JournalRecord, type SearchDecision } from "../journal/record.js";
+import { blindDecisionId, readStoredDecision, recordedQuery, searchDecisionId, skillDecisionId, type JournalRecord, type SearchDecision } from "../journal/record.js";
 import { DecisionLog } from "../journal/replay.js";
 import { bm25RankerFactory } from "../rankers/builtin.js";
 import { SessionRanker } from "../rankers/session-ranker.js";
@@ -15,7 +15,12 @@ import { parseSessionConfig, type ResolvedSessionConfig, type ResolvedToolSearch
 import { MAX_ON_MENU_NOTED, rankPage, type PageVerdict } from "./live-search.js";
 import type { Menu } from "./menu.js";
 import { NEAR_NAMES_BUDGET, nearNames } from "./near-names.js";
-import { echoName, searchError, type SearchErrorResult, type SearchToolsResult, type ToolCallErrorResult } from "./results.js";
+import { argumentAnswer, callLimitAnswer } from "./blind-call.js";
+import { NO_GROUPS, blindCall, decideGroups, groupEntries, groupPart, searchRules, type GroupContext, type GroupPart } from "./group-calls.js";
+import { groupsOn, type SessionGrouping } from "./group-state.js";
+import { LoadLedger } from "./load-ledger.js";
+import { firstLine, toolLine } from "./signature.js";
+import { echoName, searchError, unknownGroup, type SearchErrorResult, type SearchToolsResult, type ToolCallErrorResult } from "./results.js";
 import { parseSearchInput, type SearchInput } from "./search-input.js";
 import { setUpSession } from "./setup.js";
 import type { SessionSkills, SkillHost } from "./skills.js";
@@ -92,6 +97,8 @@ interface SearchParts {
   readonly config: ResolvedToolSearch;
   readonly catalogue: SessionCatalogue;
   readonly ranker: SessionRanker;
+  /** Groups and the deferral decision (docs/groups.md); `undefined` without `groups`. */
+  readonly grouping: SessionGrouping | undefined;
 }
 
 /**
@@ -112,9 +119,9 @@ export class ToolSearchSession {
   readonly #usage: UsageRecorder | undefined;
   #universeOnMenu: number;
   #searches = 0;
-  #loadedBySearch = 0;
-  #searchMenuChars = 0;
+  readonly #ledger: LoadLedger;
   #fingerprint: string | undefined;
+  readonly #callCap: number;
   #warnedConfig = false;
   #busy = false;
 
@@ -131,18 +138,37 @@ export class ToolSearchSession {
     const discovery = setup.skills?.discovery === true ? resolved.skillActivation!.discovery(setup.skills, search?.ranker !== undefined, this.#warn) : undefined;
     this.#discovery = discovery;
     const docs = () => discovery?.sharedDocs(catalogue!.docs()) ?? catalogue!.docs();
+    this.#journal = resolved.journal ?? new InMemoryJournal();
+    this.#log = new DecisionLog(this.#journal, resolved.divergence, this.#warn);
+    this.#callCap = resolved.maxToolCallsPerMessage;
+    this.#ledger = new LoadLedger(this.#menu, () => void this.#universeOnMenu++);
+    const before = this.#menu.size;
+    const grouping =
+      search !== undefined && catalogue !== undefined && groupsOn(search)
+        ? decideGroups(this.runId, search, catalogue, this.#menu, this.#log, (id) => this.#specSize(catalogue, id))
+        : undefined;
+    this.#universeOnMenu += this.#menu.size - before;
     this.#parts =
       search === undefined || catalogue === undefined
         ? undefined
-        : { config: search, catalogue, ranker: new SessionRanker(search.ranker ?? bm25RankerFactory(), docs, this.#warn) };
+        : { config: search, catalogue, ranker: new SessionRanker(search.ranker ?? bm25RankerFactory(), docs, this.#warn), grouping };
     this.#admit = (id) => catalogue !== undefined && catalogue.searchable(id) && !this.#menu.has(id);
-    this.#journal = resolved.journal ?? new InMemoryJournal();
-    this.#log = new DecisionLog(this.#journal, resolved.divergence, this.#warn);
     this.#usage = resolved.recordUsage ? new UsageRecorder(this.runId, this.#log, this.#warn) : undefined;
     this.#skills =
       setup.skills === undefined
         ? undefined
         : { set: setup.skills, host: { log: this.#log, menu: this.#menu, catalogue, warn: this.#warn, onCatalogueTool: () => void this.#universeOnMenu++ } };
+  }
+
+  /**
+   * The catalogue block for the system prompt (docs/groups.md "The catalogue block"): every
+   * held-back group by name, the host's first, servers under their own heading; exact tool
+   * names for a small group, a prefix and a count for a large one. The same bytes for the
+   * whole run: loading a group or a tool never changes it. Empty without groups, or when
+   * nothing is held back.
+   */
+  catalogueBlock(): string {
+    return this.#parts?.grouping?.block() ?? "";
   }
 
   /**
@@ -176,8 +202,8 @@ export class ToolSearchSession {
   stats(): SessionStats {
     return {
       searches: this.#searches,
-      loadedBySearch: this.#loadedBySearch,
-      searchMenuChars: this.#searchMenuChars,
+      loadedBySearch: this.#ledger.tools,
+      searchMenuChars: this.#ledger.chars,
       pendingReplay: this.#log.pending,
     };
   }
@@ -215,6 +241,8 @@ export class ToolSearchSession {
   }
 
   #handle(call: ToolCall, { turn, index, name }: ReturnType<typeof readCall>): ToolCallOutcome {
+    // Past the cap nothing runs and nothing is decided: a runaway batch costs one answer each.
+    if (this.#callCap > 0 && index >= this.#callCap) return { kind: "tool", name, onMenu: false, result: callLimitAnswer(this.#callCap), tainted: false };
     const parts = this.#parts;
     if (parts !== undefined && name === parts.config.toolName) {
       return this.#searchCall(parts, name, readInput(call), searchDecisionId(this.runId, turn, index));
@@ -227,8 +255,31 @@ export class ToolSearchSession {
     if (entry?.tool !== undefined) {
       return { kind: "tool", name, onMenu: true, tool: entry.tool, thirdParty: entry.thirdParty };
     }
+    const held = parts?.grouping?.heldGroupOf(name);
+    if (held !== undefined && parts!.catalogue.searchable(name)) {
+      const blind = blindCall(this.#groupContext(parts!), held, name, blindDecisionId(this.runId, turn, index));
+      if (blind !== undefined) return blind;
+    }
     const { result, tainted } = this.#offMenu(name);
     return { kind: "tool", name, onMenu: false, result, tainted };
+  }
+
+  #groupContext(parts: SearchParts): GroupContext {
+    const catalogue = parts.catalogue;
+    return { grouping: parts.grouping!, config: parts.config, catalogue, menu: this.#menu, log: this.#log, ledger: this.#ledger, specSize: (id) => this.#specSize(catalogue, id) };
+  }
+
+  /**
+   * The error a host sends when a call of `name` fails on its arguments (its own validation):
+   * `message` followed by the tool's one-line signature, so the model's next try has the
+   * parameters (docs/groups.md "Blind calls"). `undefined` for a tool not on the menu.
+   */
+  argumentError(name: string, message: string): ToolCallErrorResult | undefined {
+    const entry = this.#menu.get(name);
+    if (entry?.tool === undefined) return undefined;
+    const catalogue = this.#parts?.catalogue;
+    const trust = catalogue?.get(name)?.trust;
+    return argumentAnswer(message, toolLine(entry.spec, trust === undefined ? firstLine(entry.spec.description) : resultDescription(trust)));
   }
 
   #offMenu(name: string): { result: ToolCallErrorResult; tainted: boolean } {
@@ -263,8 +314,11 @@ export class ToolSearchSession {
 
   #searchCall(parts: SearchParts, name: string, raw: unknown, decisionId: string): SearchCallOutcome {
     const search = parts.config;
-    const parsed = parseSearchInput(raw, search.maxPerSearch);
+    const grouping = parts.grouping;
+    const parsed = parseSearchInput(raw, search.maxPerSearch, grouping !== undefined);
     if (!parsed.ok) return this.#refused(name, decisionId, parsed.error);
+    const unknown = parsed.input.groups?.find((group) => grouping!.groups.get(group) === undefined);
+    if (unknown !== undefined) return this.#refused(name, decisionId, unknownGroup(unknown, grouping!.nearGroups(unknown)));
     if (this.#searches >= search.maxSearches) return this.#refused(name, decisionId, searchError("search_limit_reached"));
     const lookup = this.#log.lookup(decisionId);
     let outcome: SearchCallOutcome;
@@ -284,13 +338,12 @@ export class ToolSearchSession {
     return outcome;
   }
 
-  #budget(parts: SearchParts): LoadBudget {
-    return {
-      loaded: this.#loadedBySearch,
-      maxLoaded: parts.config.maxLoaded,
-      chars: this.#searchMenuChars,
-      maxChars: parts.config.maxMenuChars,
-    };
+  #budget(parts: SearchParts, group: GroupPart = NO_GROUPS): LoadBudget {
+    return this.#ledger.budget(parts.config, parts.grouping?.deferral.maxTools, { entries: groupEntries(group), tools: group.ids.length, chars: group.chars });
+  }
+
+  #groupPart(parts: SearchParts, asked: readonly string[] | undefined, recorded?: ReadonlySet<string>): GroupPart {
+    return parts.grouping === undefined ? NO_GROUPS : groupPart(this.#groupContext(parts), asked, recorded);
   }
 
   // What a catalogue tool would add to the menu, for the caps; `undefined` when it cannot load.
@@ -306,8 +359,8 @@ export class ToolSearchSession {
     return JSON.stringify(spec).length;
   }
 
-  #plan(parts: SearchParts, results: readonly string[]): string[] {
-    return planLoaded(results, this.#budget(parts), (id) => this.#specSize(parts.catalogue, id));
+  #plan(parts: SearchParts, results: readonly string[], group: GroupPart = NO_GROUPS): string[] {
+    return planLoaded(results, this.#budget(parts, group), (id) => this.#specSize(parts.catalogue, id));
   }
 
   #sessionFingerprint(parts: SearchParts): string {
@@ -318,15 +371,20 @@ export class ToolSearchSession {
         v: 1,
         toolName: search.toolName,
         caps: [search.maxPerSearch, search.maxLoaded, search.maxSearches, search.maxMenuChars ?? null],
-        menu: this.#menu.names().slice(0, this.#menu.size - this.#loadedBySearch),
+        menu: this.#menu.names().slice(0, this.#menu.size - this.#ledger.tools),
         universe: fingerprint(universe),
+        // Only with groups, so a session without them keeps its fingerprint.
+        ...(parts.grouping === undefined ? {} : { groups: fingerprint([parts.grouping.groups.list.map((group) => [group.name, group.load, group.dynamic, group.members]), parts.grouping.deferral]) }),
       });
     }
     return this.#fingerprint;
   }
 
   #live(parts: SearchParts, name: string, input: SearchInput, decisionId: string): SearchCallOutcome {
-    const selected = input.select.filter(this.#admit).slice(0, input.page);
+    const group = this.#groupPart(parts, input.groups);
+    const inGroup = new Set(group.ids);
+    const admit = inGroup.size === 0 ? this.#admit : (id: string) => this.#admit(id) && !inGroup.has(id);
+    const selected = input.select.filter(admit).slice(0, input.page);
     const need = input.page - selected.length;
     let results = selected;
     let skills: string[] = [];
@@ -344,7 +402,7 @@ export class ToolSearchSession {
         [input.query, ...(input.alternatives ?? [])],
         need,
         overAsk,
-        (id) => (this.#admit(id) && !selected.includes(id)) || (shared && discovery.admitsKey(id)),
+        (id) => (admit(id) && !selected.includes(id)) || (shared && discovery.admitsKey(id)),
         (id) => this.#onMenuMatch(parts.catalogue, input, id),
       );
       if (!ranked.ok) {
@@ -374,14 +432,16 @@ export class ToolSearchSession {
       onMenu = ranked.onMenu;
       if (ranked.ids.length > 0) verdict = ranked.verdict;
     }
-    const loaded = this.#plan(parts, results);
+    const loaded = this.#plan(parts, results, group);
     // Record first, then grow the menu: if the store throws, nothing changed.
     const asked = input.alternatives === undefined ? { ranker: kind, query: recordedQuery(input.query) } : { ranker: kind, query: recordedQuery(input.query), alternatives: input.alternatives.map(recordedQuery) };
-    const decision: SearchDecision = this.#discovery === undefined ? { ...asked, results, loaded } : { ...asked, results, loaded, skills };
+    const base: SearchDecision = this.#discovery === undefined ? { ...asked, results, loaded } : { ...asked, results, loaded, skills };
+    // Group fields only for a call that named groups: every other record keeps its bytes.
+    const decision = input.groups === undefined ? base : { ...base, groups: input.groups, groupLoaded: group.ids };
     // Likewise the matches on the menu: only a search that skipped some records them.
     const fields = onMenu.length > 0 ? { ...decision, onMenu } : decision;
     this.#log.record(decisionId, verdictFields(fields, verdict), this.#sessionFingerprint(parts));
-    return this.#complete(parts.catalogue, name, input, decisionId, { results, loaded, onMenu }, "live", verdict, skills);
+    return this.#complete(parts.catalogue, name, input, decisionId, { results, loaded, onMenu, group }, "live", verdict, skills);
   }
 
   // A tool a search could return that is on the menu already (the agent's own tools are not),
@@ -404,9 +464,14 @@ export class ToolSearchSession {
     }
     // The record is untrusted: re-admitted against this session, clipped to this call's
     // page, and its loaded list can only narrow what the caps allow now.
-    const results = admitRecorded(stored.results, input.page, this.#admit);
+    // Groups: only those this call asks for and the record names, re-planned live and clipped
+    // to the tools the record loaded.
+    const recordedGroups = recordedSet(stored.groups);
+    const group = this.#groupPart(parts, input.groups?.filter((asked) => recordedGroups.has(asked)), recordedSet(stored.groupLoaded));
+    const inGroup = new Set(group.ids);
+    const results = admitRecorded(stored.results, input.page, inGroup.size === 0 ? this.#admit : (id) => this.#admit(id) && !inGroup.has(id));
     const recordedLoaded = recordedSet(stored.loaded);
-    const loaded = this.#plan(parts, results).filter((id) => recordedLoaded.has(id));
+    const loaded = this.#plan(parts, results, group).filter((id) => recordedLoaded.has(id));
     // The recorded verdict is only ever a reason to add a note, never to widen anything; the
     // recorded matches on the menu are named only while they are on this menu (the same as
     // when they were recorded, in a faithful replay, so the note is the same bytes).
@@ -414,7 +479,7 @@ export class ToolSearchSession {
     // Skills fill what the tools leave of the page (tools first), re-admitted like them.
     const skills = this.#discovery?.admitRecorded(stored.skills, input.page - results.length) ?? [];
     const onMenu = admitRecorded(stored.onMenu, MAX_ON_MENU_NOTED, (id) => this.#onMenuMatch(parts.catalogue, input, id));
-    return this.#complete(parts.catalogue, name, input, decisionId, { results, loaded, onMenu }, "replay", verdict, skills);
+    return this.#complete(parts.catalogue, name, input, decisionId, { results, loaded, onMenu, group }, "replay", verdict, skills);
   }
 
   #complete(
@@ -422,15 +487,16 @@ export class ToolSearchSession {
     name: string,
     input: SearchInput,
     decisionId: string,
-    page: { readonly results: readonly string[]; readonly loaded: readonly string[]; readonly onMenu: readonly string[] },
+    page: { readonly results: readonly string[]; readonly loaded: readonly string[]; readonly onMenu: readonly string[]; readonly group: GroupPart },
     source: "live" | "replay",
     verdict: PageVerdict,
     skills: readonly string[],
   ): SearchCallOutcome {
-    const { results, loaded, onMenu } = page;
-    const notes: string[] = [];
+    const { results, loaded, onMenu, group } = page;
+    const notes: string[] = [...group.notes];
     const discovery = this.#discovery;
-    if (results.length === 0) {
+    // A call that only named groups has its notes from them: no "no match" note for the query it did not send.
+    if (results.length === 0 && (input.groups === undefined || input.query.length > 0 || input.select.length > 0)) {
       notes.push(onMenu.length > 0 ? NOTE_NO_OTHER_MATCH : discovery === undefined ? NOTE_NO_MATCH : skills.length === 0 ? NOTE_NO_MATCH_OR_SKILL : NOTE_ONLY_SKILLS);
     }
     else if (verdict.fallback) notes.push(NOTE_NAME_FALLBACK);
@@ -444,24 +510,24 @@ export class ToolSearchSession {
     if (results.some((id) => !loadedSet.has(id))) notes.push(NOTE_NOT_LOADED);
     if (input.clampedFrom !== undefined) notes.push(`Limit ${input.clampedFrom} is above this session's maximum of ${input.page}.`);
 
-    for (const id of loaded) {
-      const entry = catalogue.entry(id);
-      const spec = catalogue.loadableSpec(id);
-      this.#menu.add({ name: id, spec, tool: entry.tool, section: "search", thirdParty: entry.trust.thirdParty });
-      this.#loadedBySearch++;
-      this.#searchMenuChars += JSON.stringify(spec).length;
-      this.#universeOnMenu++;
-    }
-    const tools = results.map((id) => ({ name: id, description: resultDescription(catalogue.entry(id).trust), loaded: loadedSet.has(id) }));
+    // A group's tools first, in the group's order: discovery order, so the prefix keeps its bytes.
+    this.#ledger.load(catalogue, [...group.ids, ...loaded], loaded.length + groupEntries(group));
+    const grouping = this.#parts?.grouping;
+    const rules = grouping === undefined ? "" : searchRules(grouping, group, loaded);
+    const hit = (id: string, isLoaded: boolean) => ({ name: id, description: resultDescription(catalogue.entry(id).trust), loaded: isLoaded });
+    const tools = [...group.ids.map((id) => hit(id, true)), ...results.map((id) => hit(id, loadedSet.has(id)))];
     const skillHits: SearchSkillHit[] | undefined = discovery === undefined ? undefined : skills.map((id) => discovery.skills.hit(id));
-    const found = skillHits === undefined ? { tools } : { tools, skills: skillHits };
+    const listed = skillHits === undefined ? { tools } : { tools, skills: skillHits };
+    const grouped = input.groups === undefined ? listed : { ...listed, groups: group.hits };
+    const found = rules.length === 0 ? grouped : { ...grouped, rules };
     const result: SearchToolsResult = notes.length > 0 ? { ...found, note: notes.join(" ") } : found;
     // A name in the note is a tool's name as much as one in the list.
     const tainted =
+      group.ids.some((id) => catalogue.entry(id).trust.thirdParty) ||
       results.some((id) => catalogue.entry(id).trust.thirdParty) ||
       onMenu.some((id) => catalogue.entry(id).trust.thirdParty) ||
       skills.some((id) => discovery!.skills.thirdParty(id));
-    return { kind: "search", name, result: deepFreeze(result), tainted, decisionId, source, added: Object.freeze([...loaded]) };
+    return { kind: "search", name, result: deepFreeze(result), tainted, decisionId, source, added: Object.freeze([...group.ids, ...loaded]) };
   }
 }
 

@@ -1,0 +1,298 @@
+// One client connection of the gateway (docs/gateway.md "Downstream"): an MCP server with
+// `search_tools` and `call_tool`, plus every tool a search loaded, registered in its own
+// `tools/list` with a `list_changed` notification. Searches go through a ToolSearchSession.
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CallToolRequestSchema, ListToolsRequestSchema, McpError, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { Journal } from "../journal/memory.js";
+import type { WarningHook } from "../rankers/warnings.js";
+import { createToolSearchSession, type ToolSearchSession } from "../session/session.js";
+import { searchToolSpec } from "../session/search-tool-spec.js";
+import { echoName } from "../session/results.js";
+import { toolTrust } from "../trust/policy.js";
+import { toolSpec, type ToolSpec } from "../trust/spec.js";
+import { gatewayDeferral, type GatewayDeferral } from "./config.js";
+import type { ToolSource } from "./gateway.js";
+import { NO_JOURNAL, type JournalTool, type SessionJournal } from "./journal-file.js";
+import { UpstreamCallError } from "./upstream.js";
+
+export const SEARCH_TOOL = "search_tools";
+export const CALL_TOOL = "call_tool";
+
+/** The session caps of a downstream connection (the config's `toolsift` values). */
+export interface DownstreamCaps {
+  readonly maxPerSearch: number;
+  readonly maxLoaded: number;
+  readonly maxSearches: number;
+  /** The deferral budget (each server a dynamic group); default `gatewayDeferral(maxLoaded)`. */
+  readonly deferral?: GatewayDeferral;
+}
+
+export interface DownstreamOptions {
+  readonly runId: string;
+  readonly caps: DownstreamCaps;
+  readonly version: string;
+  readonly journal?: SessionJournal;
+  /** Records of an earlier run: its searches are served from them (`toolsift mcp replay`). */
+  readonly replay?: Journal;
+  readonly onWarning?: WarningHook;
+}
+
+/** Codes of the gateway's own tool-result errors (plain data with a `code`). */
+export type GatewayCallErrorCode = "tool_quarantined" | "invalid_tool_input" | "unknown_tool" | "tool_not_loaded" | UpstreamCallError["code"];
+
+/** What a tools/call request brings besides its name and arguments. */
+export interface CallContext {
+  readonly signal?: AbortSignal;
+  readonly progressToken?: string | number | undefined;
+  readonly sendNotification?: (notification: never) => Promise<void>;
+  readonly requestId?: string | number;
+}
+
+function callToolSpec(): Tool {
+  return {
+    name: CALL_TOOL,
+    description:
+      `Call a tool that ${SEARCH_TOOL} found, by its name, with its arguments. ` +
+      "Use it when a found tool does not appear among your tools.",
+    inputSchema: {
+      type: "object",
+      properties: {
+        name: { type: "string", description: `The tool's name, as ${SEARCH_TOOL} returned it.` },
+        arguments: { type: "object", description: "The tool's arguments.", additionalProperties: true },
+      },
+      required: ["name"],
+      additionalProperties: false,
+    },
+  };
+}
+
+function errorResult(code: GatewayCallErrorCode, message: string, extra: Record<string, unknown> = {}): CallToolResult {
+  const data = { code, message, ...extra };
+  return { content: [{ type: "text", text: JSON.stringify(data) }], structuredContent: data, isError: true };
+}
+
+function dataResult(data: object, isError: boolean): CallToolResult {
+  const result: CallToolResult = { content: [{ type: "text", text: JSON.stringify(data) }], structuredContent: data as Record<string, unknown> };
+  return isError ? { ...result, isError: true } : result;
+}
+
+function asTool(spec: ToolSpec): Tool {
+  return { name: spec.name, description: spec.description, inputSchema: spec.inputSchema as Tool["inputSchema"] };
+}
+
+/**
+ * The downstream MCP server of one client. Connect `server` to a transport (stdio, or one
+ * Streamable HTTP session).
+ *
+ * @example
+ * const downstream = new DownstreamSession(gateway, { runId: "mcp-1", caps, version: "0.1.0" });
+ * await downstream.server.connect(new StdioServerTransport());
+ */
+export class DownstreamSession {
+  readonly server: Server;
+  readonly runId: string;
+  readonly #source: ToolSource;
+  readonly #options: DownstreamOptions;
+  readonly #journal: SessionJournal;
+  // Every tool a search loaded, in load order. One whose server is down or that is quarantined
+  // is left out of tools/list and calls until it is back (a restart keeps the registration).
+  readonly #registered = new Set<string>();
+  #visible = "";
+  readonly #unsubscribe: () => void;
+  #session: ToolSearchSession | undefined;
+  #generation = -1;
+  #turn = 0;
+
+  constructor(source: ToolSource, options: DownstreamOptions) {
+    this.#source = source;
+    this.#options = options;
+    this.runId = options.runId;
+    this.#journal = options.journal ?? NO_JOURNAL;
+    this.server = new Server({ name: "toolsift", version: options.version }, { capabilities: { tools: { listChanged: true } } });
+    this.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: this.listTools() }));
+    this.server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
+      this.callTool(request.params.name, request.params.arguments, {
+        signal: extra.signal,
+        progressToken: request.params._meta?.progressToken,
+        sendNotification: extra.sendNotification,
+        requestId: extra.requestId,
+      }),
+    );
+    // A change upstream may take registered tools away (a restart, a quarantine) or bring them back.
+    this.#unsubscribe = source.subscribe(() => this.#notifyIfChanged());
+  }
+
+  /** The gateway's own `tools/list`: the two meta-tools, then the loaded tools in load order. */
+  listTools(): Tool[] {
+    const tools = this.#source.tools();
+    const trustJsonSchemaText = this.#source.trustedPrefixes();
+    const registered: Tool[] = [];
+    for (const id of this.#visibleNames()) {
+      const definition = tools.get(id)!.definition;
+      const spec = toolSpec(definition, id, toolTrust(definition, id, { trustJsonSchemaText }));
+      if (spec !== undefined) registered.push(asTool(spec));
+    }
+    return [this.#searchTool(), callToolSpec(), ...registered];
+  }
+
+  // The session's own search spec (it gains a `group` property with groups), its description
+  // followed by the catalogue block naming the servers held back.
+  #searchTool(): Tool {
+    const session = this.#currentSession();
+    const spec = session.menu().find((entry) => entry.name === SEARCH_TOOL) ?? searchToolSpec(SEARCH_TOOL, this.#options.caps.maxPerSearch);
+    const block = session.catalogueBlock();
+    const tool = asTool(spec);
+    return block === "" ? tool : { ...tool, description: `${tool.description}\n\n${block}` };
+  }
+
+  /** Names registered by searches and available now, in load order. */
+  registered(): string[] {
+    return this.#visibleNames();
+  }
+
+  #visibleNames(): string[] {
+    // A new catalogue generation may advertise servers on its turn-0 menu: build it first.
+    this.#currentSession();
+    const tools = this.#source.tools();
+    return [...this.#registered].filter((id) => tools.has(id));
+  }
+
+  #currentSession(): ToolSearchSession {
+    const generation = this.#source.generation;
+    if (this.#session !== undefined && generation === this.#generation) return this.#session;
+    const tools = this.#source.tools();
+    const caps = this.#options.caps;
+    const catalogue = [...tools.values()].map((tool) => tool.definition);
+    const trusted = this.#source.trustedPrefixes();
+    // One session per catalogue generation: the menu caps start afresh with it, the decision
+    // ids do not (the turn counter is the connection's), so one journal holds every generation.
+    const session = createToolSearchSession({
+      runId: this.runId,
+      journal: this.#options.replay ?? this.#journal.decisions(),
+      divergence: this.#options.replay === undefined ? "fail" : "warn",
+      ...(this.#options.onWarning === undefined ? {} : { onWarning: this.#options.onWarning }),
+      toolSearch: {
+        catalogue,
+        trustJsonSchemaText: trusted,
+        maxPerSearch: caps.maxPerSearch,
+        maxLoaded: caps.maxLoaded,
+        maxSearches: caps.maxSearches,
+        toolName: SEARCH_TOOL,
+        // Each server is a dynamic group: held back under the budget, loadable whole with
+        // search_tools({ group }), named in the catalogue block.
+        serverGroups: true,
+        deferral: caps.deferral ?? gatewayDeferral(caps.maxLoaded),
+      },
+    });
+    // Tools the deferral decision advertised are on the turn-0 menu: listed from the start.
+    for (const spec of session.menu()) if (spec.name !== SEARCH_TOOL) this.#registered.add(spec.name);
+    const journalTools: JournalTool[] = catalogue.map((tool) => ({
+      id: tool.id!,
+      ...(typeof tool.description === "string" ? { description: tool.description } : {}),
+      ...(tool.jsonInputSchema === undefined ? {} : { inputSchema: tool.jsonInputSchema }),
+    }));
+    this.#journal.line({ kind: "catalogue", runId: this.runId, generation, trusted, tools: journalTools });
+    this.#session = session;
+    this.#generation = generation;
+    return session;
+  }
+
+  #notifyIfChanged(requestId?: string | number): void {
+    // The catalogue block is part of search_tools' description: a server held back or
+    // coming up changes the list as much as a registration does.
+    const visible = `${this.#visibleNames().join("\n")}\u0000${this.#currentSession().catalogueBlock()}`;
+    if (visible === this.#visible) return;
+    this.#visible = visible;
+    // On the triggering request's response stream when there is one: a Streamable HTTP client
+    // that opened no standalone stream still hears of the change before the result.
+    void this.server.notification({ method: "notifications/tools/list_changed" }, requestId === undefined ? undefined : { relatedRequestId: requestId }).catch(() => {});
+  }
+
+  async callTool(name: string, args: Record<string, unknown> | undefined, context: CallContext = {}): Promise<CallToolResult> {
+    if (name === SEARCH_TOOL) return this.#search(args, context.requestId);
+    if (name === CALL_TOOL) {
+      const target = args?.["name"];
+      const inner = args?.["arguments"];
+      if (typeof target !== "string") return errorResult("invalid_tool_input", "call_tool needs { name, arguments }: name is a string.", { path: ["name"] });
+      if (inner !== undefined && (typeof inner !== "object" || inner === null || Array.isArray(inner))) {
+        return errorResult("invalid_tool_input", "call_tool: arguments is an object.", { path: ["arguments"] });
+      }
+      return this.#forward(target, inner as Record<string, unknown> | undefined, "call_tool", context);
+    }
+    return this.#forward(name, args, "registered", context);
+  }
+
+  #search(args: Record<string, unknown> | undefined, requestId: string | number | undefined): CallToolResult {
+    const session = this.#currentSession();
+    const turn = this.#turn++;
+    const outcome = session.handleToolCall({ turn, index: 0, name: SEARCH_TOOL, input: args ?? {} });
+    if (outcome.kind !== "search") throw new McpError(-32603, "search_tools was not answered as a search");
+    for (const id of outcome.added) this.#registered.add(id);
+    if (outcome.added.length > 0) this.#journal.line({ kind: "load", turn, tools: outcome.added });
+    this.#notifyIfChanged(requestId);
+    return dataResult(outcome.result, "code" in outcome.result);
+  }
+
+  async #forward(
+    name: string,
+    args: Record<string, unknown> | undefined,
+    via: "call_tool" | "registered",
+    context: CallContext,
+  ): Promise<CallToolResult> {
+    const turn = this.#turn++;
+    const started = performance.now();
+    const record = (outcome: string) => this.#journal.line({ kind: "call", turn, tool: name, via, outcome, ms: Math.round(performance.now() - started) });
+    const quarantined = this.#source.quarantinedTool(name);
+    if (quarantined !== undefined) {
+      record("tool_quarantined");
+      const [server, tool] = [quarantined.server, quarantined.tool];
+      return errorResult("tool_quarantined", `Tool ${echoName(name)} is ${quarantined.reason === "new" ? "new" : "changed since its approval"} and quarantined; the operator approves it with: toolsift mcp approve ${server} ${tool}`);
+    }
+    // Reachable: a tool a search registered, or (through call_tool) any tool on the menu of
+    // this session. Anything else gets the session's typed answer (not loaded, unknown).
+    const session = this.#currentSession();
+    if (!(this.#registered.has(name) && this.#source.tools().has(name)) && !session.isOnMenu(name)) {
+      const outcome = session.handleToolCall({ turn, index: 0, name });
+      const result = outcome.kind === "tool" && !outcome.onMenu ? outcome.result : undefined;
+      record(result?.code ?? "unknown_tool");
+      // A blind call of a held-back server's tool (`tool_loaded`) loaded it without running
+      // it: registered like a search's loads, the model calls it again with its signature.
+      const added = outcome.kind === "tool" && !outcome.onMenu ? (outcome.added ?? []) : [];
+      for (const id of added) this.#registered.add(id);
+      if (added.length > 0) {
+        this.#journal.line({ kind: "load", turn, tools: added });
+        this.#notifyIfChanged(context.requestId);
+      }
+      return result === undefined ? errorResult("unknown_tool", `Unknown tool ${echoName(name)}.`) : dataResult(result, true);
+    }
+    const token = context.progressToken;
+    const send = context.sendNotification as ((notification: { method: string; params: Record<string, unknown> }) => Promise<void>) | undefined;
+    // Progress goes out in order and before the result: a client drops progress for a
+    // request it has its answer to.
+    let sent: Promise<void> = Promise.resolve();
+    const onprogress =
+      token === undefined || send === undefined
+        ? undefined
+        : (progress: { progress: number; total?: number; message?: string }) => {
+            sent = sent.then(() => send({ method: "notifications/progress", params: { ...progress, progressToken: token } })).catch(() => {});
+          };
+    try {
+      const result = await this.#source.call(name, args, { ...(context.signal === undefined ? {} : { signal: context.signal }), ...(onprogress === undefined ? {} : { onprogress }) });
+      await sent;
+      record(result.isError === true ? "error_result" : "ok");
+      return result;
+    } catch (error) {
+      if (error instanceof UpstreamCallError) {
+        record(error.code);
+        return errorResult(error.code, error.message, { server: error.server });
+      }
+      record(error instanceof McpError ? `mcp_error_${error.code}` : "failed");
+      throw error;
+    }
+  }
+
+  async close(): Promise<void> {
+    this.#unsubscribe();
+    await this.server.close();
+  }
+}

@@ -1,0 +1,188 @@
+// The gateway's upstream side: every configured server, the quarantine, and the catalogue of
+// approved tools the downstream sessions search. Each change to it (a listing, a restart, an
+// approval) is a new generation; sessions rebuild their search on the next call.
+import type { Progress, Tool } from "@modelcontextprotocol/sdk/types.js";
+import { emitProcessWarning, safeWarn, type WarningHook } from "../rankers/warnings.js";
+import type { ToolDefinition } from "../trust/tool-definition.js";
+import type { GatewayConfig } from "./config.js";
+import { splitToolId, toolId } from "./ids.js";
+import { QuarantineState, type QuarantinedTool } from "./quarantine.js";
+import { Upstream, UpstreamCallError, type UpstreamStatus } from "./upstream.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+
+/** One approved upstream tool as the session indexes it. */
+export interface GatewayTool {
+  readonly id: string;
+  readonly server: string;
+  readonly tool: string;
+  readonly definition: ToolDefinition;
+}
+
+/** What the downstream sessions search and call: the gateway, or a journal being replayed. */
+export interface ToolSource {
+  /** Bumped on every change of `tools()` or of the quarantine. */
+  readonly generation: number;
+  tools(): ReadonlyMap<string, GatewayTool>;
+  /** Id prefixes of the servers whose tool text is vouched for (`"trust": true`). */
+  trustedPrefixes(): readonly string[];
+  /** A quarantined tool by gateway id, when it is one. */
+  quarantinedTool(id: string): QuarantinedTool | undefined;
+  call(id: string, args: Record<string, unknown> | undefined, options: { signal?: AbortSignal; onprogress?: (progress: Progress) => void }): Promise<CallToolResult>;
+  /** Calls `listener` after each new generation; returns the unsubscribe. */
+  subscribe(listener: () => void): () => void;
+}
+
+export interface GatewayOptions {
+  /** Upstream processes' stderr. Default `inherit`. */
+  readonly stderr?: "inherit" | "ignore";
+  readonly onWarning?: WarningHook;
+  readonly version?: string;
+}
+
+function definitionOf(id: string, server: string, tool: Tool): ToolDefinition {
+  // Remote by declaration (`origin`, `jsonInputSchema`): the trust policy withholds the text
+  // unless the operator vouched for the server (DESIGN.md "Trust").
+  return {
+    id,
+    origin: "remote",
+    server,
+    ...(tool.description === undefined ? {} : { description: tool.description }),
+    jsonInputSchema: tool.inputSchema,
+  };
+}
+
+/**
+ * The upstream side of `toolsift mcp`. `start()` connects every server at once and resolves
+ * when each is ready or has failed once (failed ones are retried in the background).
+ *
+ * @example
+ * const gateway = new Gateway(parseGatewayConfig(json, path));
+ * await gateway.start();
+ * gateway.tools().size; // approved tools across the servers
+ */
+export class Gateway implements ToolSource {
+  readonly config: GatewayConfig;
+  readonly quarantine: QuarantineState;
+  readonly #upstreams = new Map<string, Upstream>();
+  readonly #listeners = new Set<() => void>();
+  readonly #warn: WarningHook;
+  readonly #warnedPins = new Set<string>();
+  #tools = new Map<string, GatewayTool>();
+  #quarantined = new Map<string, QuarantinedTool>();
+  #generation = 0;
+
+  constructor(config: GatewayConfig, options: GatewayOptions = {}) {
+    this.config = config;
+    this.#warn = options.onWarning ?? emitProcessWarning;
+    this.quarantine = new QuarantineState(config.state);
+    if (config.ignored.length > 0) {
+      safeWarn(this.#warn, { code: "TOOLSIFT_CONFIG_IGNORED", message: `The gateway ignores these keys of the config: ${config.ignored.join(", ")}.` });
+    }
+    const upstreamOptions = {
+      connectTimeoutMs: config.connectTimeoutMs,
+      retryInitialMs: config.retryInitialMs,
+      retryMaxMs: config.retryMaxMs,
+      stderr: options.stderr ?? "inherit",
+      clientVersion: options.version ?? "0.0.0",
+    } as const;
+    const listener = {
+      tools: () => this.#rebuild(),
+      failed: (server: string, reason: string, retryInMs: number) =>
+        safeWarn(this.#warn, { code: "TOOLSIFT_UPSTREAM_FAILED", message: `Server ${JSON.stringify(server)}: ${reason}; retrying in ${retryInMs} ms.` }),
+    };
+    for (const entry of config.servers) this.#upstreams.set(entry.name, new Upstream(entry, upstreamOptions, listener));
+  }
+
+  get generation(): number {
+    this.#refreshState();
+    return this.#generation;
+  }
+
+  async start(): Promise<void> {
+    await Promise.all([...this.#upstreams.values()].map((upstream) => upstream.start()));
+  }
+
+  upstream(server: string): Upstream | undefined {
+    return this.#upstreams.get(server);
+  }
+
+  /** Each server's status and tool counts, for `status` and logs. */
+  servers(): { name: string; status: UpstreamStatus; listed: number; approved: number; quarantined: number }[] {
+    return [...this.#upstreams.values()].map((upstream) => {
+      const name = upstream.entry.name;
+      const approved = [...this.#tools.values()].filter((tool) => tool.server === name).length;
+      const quarantined = [...this.#quarantined.values()].filter((tool) => tool.server === name).length;
+      return { name, status: upstream.status, listed: upstream.tools.length, approved, quarantined };
+    });
+  }
+
+  tools(): ReadonlyMap<string, GatewayTool> {
+    this.#refreshState();
+    return this.#tools;
+  }
+
+  trustedPrefixes(): readonly string[] {
+    return this.config.servers.filter((entry) => entry.trust).map((entry) => `${entry.name}__`);
+  }
+
+  quarantinedTool(id: string): QuarantinedTool | undefined {
+    this.#refreshState();
+    return this.#quarantined.get(id);
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** Approves quarantined tools in this process (what `toolsift mcp approve` does from another). */
+  approve(server: string, tool?: string): string[] {
+    const approved = this.quarantine.approve(server, tool);
+    this.#rebuild();
+    return approved;
+  }
+
+  // An approval written by `toolsift mcp approve` shows as a new modification time.
+  #refreshState(): void {
+    if (this.quarantine.refresh()) this.#rebuild();
+  }
+
+  #rebuild(): void {
+    const tools = new Map<string, GatewayTool>();
+    const quarantined = new Map<string, QuarantinedTool>();
+    for (const upstream of this.#upstreams.values()) {
+      const server = upstream.entry.name;
+      const listed = upstream.tools.filter((tool) => toolId(server, tool.name) !== undefined);
+      const verdict = this.quarantine.classify(server, listed, upstream.entry.trust);
+      for (const entry of verdict.quarantined) {
+        const id = toolId(server, entry.tool)!;
+        quarantined.set(id, entry);
+        if (!this.#warnedPins.has(`${id}\u0000${entry.sha256}`)) {
+          this.#warnedPins.add(`${id}\u0000${entry.sha256}`);
+          safeWarn(this.#warn, { code: "TOOLSIFT_TOOL_QUARANTINED", message: `Tool ${id} is ${entry.reason === "new" ? "new" : "changed since its approval"}: quarantined until \`toolsift mcp approve ${server} ${entry.tool}\`.` });
+        }
+      }
+      for (const tool of listed) {
+        if (!verdict.approved.has(tool.name)) continue;
+        const id = toolId(server, tool.name)!;
+        tools.set(id, { id, server, tool: tool.name, definition: definitionOf(id, server, tool) });
+      }
+    }
+    this.#tools = tools;
+    this.#quarantined = quarantined;
+    this.#generation++;
+    for (const listener of [...this.#listeners]) listener();
+  }
+
+  async call(id: string, args: Record<string, unknown> | undefined, options: { signal?: AbortSignal; onprogress?: (progress: Progress) => void } = {}): Promise<CallToolResult> {
+    const target = splitToolId(id);
+    const tool = this.#tools.get(id);
+    const upstream = target === undefined ? undefined : this.#upstreams.get(target.server);
+    if (tool === undefined || upstream === undefined) throw new UpstreamCallError("upstream_unavailable", target?.server ?? "", `Tool ${JSON.stringify(id)} is not available.`);
+    return upstream.call(tool.tool, args, options);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.#upstreams.values()].map((upstream) => upstream.close()));
+  }
+}

@@ -1,0 +1,89 @@
+// `toolsift mcp replay <journal>`: re-serves a recorded gateway session. Its searches are
+// answered from the journal's decisions over the catalogue the journal recorded; calls are
+// not forwarded (no upstream runs), they answer `replay_only`.
+import { readFileSync } from "node:fs";
+import { ToolsiftError } from "../errors.js";
+import { InMemoryJournal, checkRecord } from "../journal/memory.js";
+import { JOURNAL_FORMAT, deferralDecisionId } from "../journal/record.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { GatewayTool, ToolSource } from "./gateway.js";
+import { splitToolId } from "./ids.js";
+import { GATEWAY_JOURNAL_FORMAT, GATEWAY_JOURNAL_VERSION, type JournalTool } from "./journal-file.js";
+
+/** A parsed gateway journal: its run id, the decisions, and the union of the catalogues it searched. */
+export interface RecordedRun {
+  readonly runId: string;
+  readonly decisions: InMemoryJournal;
+  readonly tools: ReadonlyMap<string, GatewayTool>;
+  readonly trusted: readonly string[];
+  readonly calls: number;
+}
+
+function fail(path: string, line: number, message: string): ToolsiftError {
+  return new ToolsiftError("invalid_journal", `${path}:${line}: ${message}`, { path: [path, line] });
+}
+
+/** Reads a journal written by the gateway (`<journal folder>/<runId>.jsonl`). */
+export function readRecordedRun(path: string): RecordedRun {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (cause) {
+    throw new ToolsiftError("file_unreadable", `${path}: cannot read the journal`, { path: [path], cause });
+  }
+  const decisions = new InMemoryJournal();
+  const tools = new Map<string, GatewayTool>();
+  const trusted = new Set<string>();
+  let runId: string | undefined;
+  let calls = 0;
+  text.split("\n").forEach((raw, index) => {
+    const line = index + 1;
+    if (raw.trim().length === 0) return;
+    let parsed: Record<string, unknown>;
+    try {
+      parsed = JSON.parse(raw) as Record<string, unknown>;
+    } catch {
+      throw fail(path, line, "not JSON");
+    }
+    if (parsed["format"] === JOURNAL_FORMAT) {
+      // Each catalogue generation's session decides its deferral under the one run id: the
+      // replay keeps the first, the decision the run started with (a floor, docs/groups.md).
+      if (parsed["id"] === deferralDecisionId(String(runId)) && decisions.records().some((record) => record.id === parsed["id"])) return;
+      try {
+        decisions.append(checkRecord(parsed, [line]));
+      } catch (cause) {
+        throw fail(path, line, cause instanceof Error ? cause.message : String(cause));
+      }
+      return;
+    }
+    if (parsed["format"] !== GATEWAY_JOURNAL_FORMAT || parsed["v"] !== GATEWAY_JOURNAL_VERSION) throw fail(path, line, "not a toolsift journal line of a known format and version");
+    if (parsed["kind"] === "catalogue") {
+      if (typeof parsed["runId"] !== "string" || !Array.isArray(parsed["tools"])) throw fail(path, line, "a catalogue line has runId and tools");
+      runId ??= parsed["runId"];
+      for (const prefix of Array.isArray(parsed["trusted"]) ? parsed["trusted"] : []) if (typeof prefix === "string") trusted.add(prefix);
+      for (const tool of parsed["tools"] as JournalTool[]) {
+        const split = typeof tool?.id === "string" ? splitToolId(tool.id) : undefined;
+        if (split === undefined) throw fail(path, line, "a catalogue tool has a server__tool id");
+        const definition = { id: tool.id, origin: "remote", server: split.server, ...(typeof tool.description === "string" ? { description: tool.description } : {}), jsonInputSchema: tool.inputSchema ?? { type: "object" } };
+        tools.set(tool.id, { id: tool.id, server: split.server, tool: split.tool, definition });
+      }
+    } else if (parsed["kind"] === "call") calls++;
+  });
+  if (runId === undefined) throw fail(path, 1, "the journal has no catalogue line: nothing was searched in this session");
+  return { runId, decisions, tools, trusted: [...trusted], calls };
+}
+
+/** The recorded catalogue as a tool source that never changes and forwards nothing. */
+export function replaySource(run: RecordedRun): ToolSource {
+  return {
+    generation: 0,
+    tools: () => run.tools,
+    trustedPrefixes: () => run.trusted,
+    quarantinedTool: () => undefined,
+    call: async (id): Promise<CallToolResult> => {
+      const data = { code: "replay_only", message: `This is a replay of ${run.runId}: tool ${JSON.stringify(id)} is not called.` };
+      return { content: [{ type: "text", text: JSON.stringify(data) }], structuredContent: data, isError: true };
+    },
+    subscribe: () => () => {},
+  };
+}

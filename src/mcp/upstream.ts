@@ -1,0 +1,228 @@
+// One upstream MCP server behind the gateway: connects with the SDK's client (stdio or
+// Streamable HTTP), lists its tools page by page, re-lists on `tools/list_changed`, forwards
+// calls with a timeout, and restarts with backoff when it fails, crashes or hangs.
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport, getDefaultEnvironment } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { ErrorCode, McpError, ToolListChangedNotificationSchema, type CallToolResult, type Progress, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { ServerEntry } from "./config.js";
+
+/** Where one upstream is: `starting` (connecting or listing), `ready`, `failed` (a retry is scheduled), `closed`. */
+export type UpstreamStatus = "starting" | "ready" | "failed" | "closed";
+
+/** Codes of a forwarded call the gateway itself fails (plain data to the client). */
+export type UpstreamErrorCode = "upstream_unavailable" | "upstream_timeout" | "upstream_exited" | "upstream_failed";
+
+/** A forwarded call that failed in the gateway's hands, not the upstream's answer. */
+export class UpstreamCallError extends Error {
+  readonly code: UpstreamErrorCode;
+  readonly server: string;
+  constructor(code: UpstreamErrorCode, server: string, message: string, cause?: unknown) {
+    super(message, cause === undefined ? undefined : { cause });
+    this.name = "UpstreamCallError";
+    this.code = code;
+    this.server = server;
+  }
+}
+
+/** Timing and process options of the upstreams (the config's `toolsift` values). */
+export interface UpstreamOptions {
+  readonly connectTimeoutMs: number;
+  readonly retryInitialMs: number;
+  readonly retryMaxMs: number;
+  /** The child processes' stderr: `inherit` (the CLI) or `ignore` (tests, benchmarks). */
+  readonly stderr: "inherit" | "ignore";
+  readonly clientVersion: string;
+}
+
+export interface UpstreamListener {
+  /** The server's tool list changed (first listing, a refresh, a restart, or it went away: `[]`). */
+  tools(server: string, tools: readonly Tool[]): void;
+  /** The server failed (start, crash, hang); `retryInMs` until the next attempt. */
+  failed(server: string, reason: string, retryInMs: number): void;
+}
+
+// Pages of one listing: a server that keeps handing out cursors is not listed forever.
+const MAX_LIST_PAGES = 10_000;
+
+function reasonOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export class Upstream {
+  readonly entry: ServerEntry;
+  readonly #options: UpstreamOptions;
+  readonly #listener: UpstreamListener;
+  #status: UpstreamStatus = "starting";
+  #client: Client | undefined;
+  #tools: readonly Tool[] = [];
+  #failures = 0;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #inFlight = 0;
+  #starts = 0;
+  #ready: Promise<void> | undefined;
+
+  constructor(entry: ServerEntry, options: UpstreamOptions, listener: UpstreamListener) {
+    this.entry = entry;
+    this.#options = options;
+    this.#listener = listener;
+  }
+
+  get status(): UpstreamStatus {
+    return this.#status;
+  }
+
+  get tools(): readonly Tool[] {
+    return this.#tools;
+  }
+
+  /** Forwarded calls awaiting their upstream's answer (a timed-out one is not among them). */
+  get inFlight(): number {
+    return this.#inFlight;
+  }
+
+  /**
+   * Requests the SDK client still awaits an answer to (its response table): 0 once every call
+   * has been answered, timed out or cancelled. A test's window into leaks.
+   */
+  get pendingRequests(): number {
+    // The SDK keeps its response handlers in a private map; read, never written.
+    const handlers = (this.#client as unknown as { _responseHandlers?: Map<unknown, unknown> } | undefined)?._responseHandlers;
+    return handlers?.size ?? 0;
+  }
+
+  /** Connections made so far (1 after the first start; each restart adds one). */
+  get starts(): number {
+    return this.#starts;
+  }
+
+  /** Starts the server; resolves when it is ready or has failed once (a retry is then scheduled). */
+  start(): Promise<void> {
+    this.#ready = this.#connect();
+    return this.#ready;
+  }
+
+  #transport(): Transport {
+    const entry = this.entry;
+    if (entry.transport === "stdio") {
+      return new StdioClientTransport({
+        command: entry.command,
+        args: [...entry.args],
+        env: { ...getDefaultEnvironment(), ...entry.env },
+        ...(entry.cwd === undefined ? {} : { cwd: entry.cwd }),
+        stderr: this.#options.stderr,
+      });
+    }
+    return new StreamableHTTPClientTransport(entry.url, { requestInit: { headers: { ...entry.headers } } });
+  }
+
+  async #connect(): Promise<void> {
+    if (this.#status === "closed") return;
+    this.#status = "starting";
+    const client = new Client({ name: "toolsift-gateway", version: this.#options.clientVersion }, { capabilities: {} });
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      if (this.#client === client) void this.#list(client).catch((error: unknown) => this.#lost(client, `re-listing tools failed: ${reasonOf(error)}`));
+    });
+    client.onclose = () => this.#lost(client, "the connection closed (the server exited)");
+    this.#client = client;
+    const timeout = this.#options.connectTimeoutMs;
+    try {
+      await client.connect(this.#transport(), { timeout });
+      await this.#list(client);
+      this.#starts++;
+      this.#failures = 0;
+      if (this.#client === client) this.#status = "ready";
+    } catch (error) {
+      this.#lost(client, `start failed: ${reasonOf(error)}`);
+    }
+  }
+
+  async #list(client: Client): Promise<void> {
+    const tools: Tool[] = [];
+    const seen = new Set<string>();
+    let cursor: string | undefined;
+    for (let page = 0; page < MAX_LIST_PAGES; page++) {
+      const result = await client.listTools(cursor === undefined ? {} : { cursor }, { timeout: this.#options.connectTimeoutMs });
+      tools.push(...result.tools);
+      cursor = result.nextCursor;
+      // A cursor handed out twice would loop: the listing ends there.
+      if (cursor === undefined || seen.has(cursor)) break;
+      seen.add(cursor);
+    }
+    if (this.#client !== client) return;
+    this.#tools = tools;
+    this.#listener.tools(this.entry.name, tools);
+  }
+
+  // The connection is gone or unusable: report, drop its tools, retry with backoff.
+  #lost(client: Client, reason: string): void {
+    if (this.#client !== client || this.#status === "closed") return;
+    this.#client = undefined;
+    this.#status = "failed";
+    void client.close().catch(() => {});
+    if (this.#tools.length > 0) {
+      this.#tools = [];
+      this.#listener.tools(this.entry.name, []);
+    }
+    const delay = Math.min(this.#options.retryMaxMs, this.#options.retryInitialMs * 2 ** Math.min(this.#failures, 30));
+    this.#failures++;
+    this.#listener.failed(this.entry.name, reason, delay);
+    this.#timer = setTimeout(() => {
+      this.#timer = undefined;
+      this.#ready = this.#connect();
+    }, delay);
+  }
+
+  /**
+   * Forwards a call. The upstream's result (an `isError` result too) and its JSON-RPC errors
+   * come back as they are; a call the gateway cannot complete throws an `UpstreamCallError`.
+   * `signal` (the client's cancellation) is passed on, so the upstream is told too.
+   */
+  async call(
+    tool: string,
+    args: Record<string, unknown> | undefined,
+    options: { signal?: AbortSignal; onprogress?: (progress: Progress) => void; timeoutMs?: number } = {},
+  ): Promise<CallToolResult> {
+    const client = this.#client;
+    const server = this.entry.name;
+    if (client === undefined || this.#status !== "ready") {
+      throw new UpstreamCallError("upstream_unavailable", server, `Server ${JSON.stringify(server)} is not connected right now (${this.#status}); it is being restarted.`);
+    }
+    this.#inFlight++;
+    try {
+      return (await client.callTool({ name: tool, ...(args === undefined ? {} : { arguments: args }) }, undefined, {
+        timeout: options.timeoutMs ?? this.entry.callTimeoutMs,
+        resetTimeoutOnProgress: true,
+        ...(options.signal === undefined ? {} : { signal: options.signal }),
+        ...(options.onprogress === undefined ? {} : { onprogress: options.onprogress }),
+      })) as CallToolResult;
+    } catch (error) {
+      if (options.signal?.aborted === true) throw error;
+      if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+        throw new UpstreamCallError("upstream_timeout", server, `Server ${JSON.stringify(server)} did not answer ${JSON.stringify(tool)} within ${options.timeoutMs ?? this.entry.callTimeoutMs} ms.`, error);
+      }
+      if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
+        throw new UpstreamCallError("upstream_exited", server, `Server ${JSON.stringify(server)} exited during the call of ${JSON.stringify(tool)}; it is being restarted.`, error);
+      }
+      if (error instanceof McpError) throw error;
+      this.#lost(client, `a call failed: ${reasonOf(error)}`);
+      throw new UpstreamCallError("upstream_failed", server, `The call of ${JSON.stringify(tool)} on server ${JSON.stringify(server)} failed: ${reasonOf(error)}.`, error);
+    } finally {
+      this.#inFlight--;
+    }
+  }
+
+  /** Waits for the current connection attempt (tests, benchmarks). */
+  async settled(): Promise<void> {
+    await this.#ready;
+  }
+
+  async close(): Promise<void> {
+    this.#status = "closed";
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    const client = this.#client;
+    this.#client = undefined;
+    await client?.close().catch(() => {});
+  }
+}
