@@ -163,6 +163,9 @@ export class ToolSearchSession {
    * names for a small group, a prefix and a count for a large one. The same bytes for the
    * whole run: loading a group or a tool never changes it. Empty without groups, or when
    * nothing is held back.
+   *
+   * @example
+   * const system = `${instructions}\n\n${session.catalogueBlock()}`; // "…Connected servers:\n- argocd: 16 tools, names start with \"argocd__\"…"
    */
   catalogueBlock(): string {
     return this.#parts?.grouping?.block() ?? "";
@@ -268,6 +271,10 @@ export class ToolSearchSession {
    * The error a host sends when a call of `name` fails on its arguments (its own validation):
    * `message` followed by the tool's one-line signature, so the model's next try has the
    * parameters (docs/groups.md "Blind calls"). `undefined` for a tool not on the menu.
+   *
+   * @example
+   * session.argumentError("notes_read", "url is required.")
+   * // { code: "invalid_tool_arguments", message: "url is required. It takes: notes_read(path, url*) — Read a note.", … }
    */
   argumentError(name: string, message: string): ToolCallErrorResult | undefined {
     const entry = this.#menu.get(name);
