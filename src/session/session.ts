@@ -2,7 +2,7 @@ import { WorkBudget } from "../core/work-budget.js";
 import { ToolsiftError } from "../errors.js";
 import { fingerprint } from "../journal/fingerprint.js";
 import { InMemoryJournal, type Journal } from "../journal/memory.js";
-import { blindDecisionId, readStoredDecision, recordedQuery, searchDecisionId, skillDecisionId, type JournalRecord, type SearchDecision } from "../journal/record.js";
+import { blindDecisionId, deferralDecisionId, readStoredDecision, recordedQuery, searchDecisionId, skillDecisionId, type JournalRecord, type SearchDecision } from "../journal/record.js";
 import { DecisionLog } from "../journal/replay.js";
 import { bm25RankerFactory } from "../rankers/builtin.js";
 import { SessionRanker } from "../rankers/session-ranker.js";
@@ -146,6 +146,8 @@ export class ToolSearchSession {
         ? decideGroups(this.runId, search, catalogue, this.#menu, this.#log, (id) => this.#specSize(catalogue, id))
         : undefined;
     this.#universeOnMenu += this.#menu.size - before;
+    // A journal recorded with groups, resumed without them: its decision is passed over, not a divergence.
+    if (grouping === undefined && this.#log.has(deferralDecisionId(this.runId))) this.#log.lookup(deferralDecisionId(this.runId));
     this.#parts =
       search === undefined || catalogue === undefined
         ? undefined
