@@ -86,6 +86,11 @@ export class DecisionLog {
     });
   }
 
+  /** True when the journal holds a record of decision `id`. */
+  has(id: string): boolean {
+    return this.#positions.has(id);
+  }
+
   /** Records this session has not served yet. */
   get pending(): number {
     return this.#records.length - this.#cursor;

@@ -199,4 +199,16 @@ describe("loading a group", () => {
     const outcome = search(clipped, 0, { group: "crm", query: "weather" });
     expect(outcome.kind === "search" && outcome.added.filter((id) => id.startsWith("crm__"))).toEqual(["crm__contact_00"]);
   });
+
+  it("a journal recorded with groups replays without them: its decision is passed over, not a divergence", () => {
+    const live = session();
+    search(live, 0, { query: "weather" });
+    const warnings: string[] = [];
+    const onWarning = (warning: { code: string }) => void warnings.push(warning.code);
+    const plain = createToolSearchSession({ runId: "groups", tools: [tool("reply")], onWarning, journal: new InMemoryJournal(live.journal.records()), toolSearch: { catalogue } });
+    const replayed = search(plain, 0, { query: "weather" });
+    expect(replayed.kind === "search" && replayed.source).toBe("replay");
+    expect(() => plain.finish()).not.toThrow();
+    expect(warnings).toEqual(["TOOLSIFT_JOURNAL_CONFIG"]);
+  });
 });

@@ -2,7 +2,7 @@ import { WorkBudget } from "../core/work-budget.js";
 import { ToolsiftError } from "../errors.js";
 import { fingerprint } from "../journal/fingerprint.js";
 import { InMemoryJournal, type Journal } from "../journal/memory.js";
-import { blindDecisionId, readStoredDecision, recordedQuery, searchDecisionId, skillDecisionId, type JournalRecord, type SearchDecision } from "../journal/record.js";
+import { blindDecisionId, deferralDecisionId, readStoredDecision, recordedQuery, searchDecisionId, skillDecisionId, type JournalRecord, type SearchDecision } from "../journal/record.js";
 import { DecisionLog } from "../journal/replay.js";
 import { bm25RankerFactory } from "../rankers/builtin.js";
 import { SessionRanker } from "../rankers/session-ranker.js";
@@ -148,6 +148,8 @@ export class ToolSearchSession {
         ? decideGroups(this.runId, search, catalogue, this.#menu, this.#log, (id) => this.#specSize(catalogue, id))
         : undefined;
     this.#universeOnMenu += this.#menu.size - before;
+    // A journal recorded with groups, resumed without them: its decision is passed over, not a divergence.
+    if (grouping === undefined && this.#log.has(deferralDecisionId(this.runId))) this.#log.lookup(deferralDecisionId(this.runId));
     this.#parts =
       search === undefined || catalogue === undefined
         ? undefined
@@ -166,6 +168,9 @@ export class ToolSearchSession {
    * names for a small group, a prefix and a count for a large one. The same bytes for the
    * whole run: loading a group or a tool never changes it. Empty without groups, or when
    * nothing is held back.
+   *
+   * @example
+   * const system = `${instructions}\n\n${session.catalogueBlock()}`; // "…Connected servers:\n- argocd: 16 tools, names start with \"argocd__\"…"
    */
   catalogueBlock(): string {
     return this.#parts?.grouping?.block() ?? "";
@@ -273,6 +278,10 @@ export class ToolSearchSession {
    * The error a host sends when a call of `name` fails on its arguments (its own validation):
    * `message` followed by the tool's one-line signature, so the model's next try has the
    * parameters (docs/groups.md "Blind calls"). `undefined` for a tool not on the menu.
+   *
+   * @example
+   * session.argumentError("notes_read", "url is required.")
+   * // { code: "invalid_tool_arguments", message: "url is required. It takes: notes_read(path, url*) — Read a note.", … }
    */
   argumentError(name: string, message: string): ToolCallErrorResult | undefined {
     const entry = this.#menu.get(name);
