@@ -42,6 +42,9 @@ export type ToolsiftErrorCode =
   | "invalid_tool_call"
   // handleToolCall was called again (from a ranker, a getter, the journal) before it returned
   | "reentrant_call"
+  // an agent-stack adapter refused a request it would send or a response it was handed
+  // (path: where in the request, e.g. ["tools", 3, "name"])
+  | "invalid_request"
   // an invariant of toolsift itself broke: a bug to report, never the caller's input
   | "internal_error";
 

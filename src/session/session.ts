@@ -108,6 +108,9 @@ export class ToolSearchSession {
   readonly #badSpecs = new Set<string>();
   readonly #skills: { readonly set: SessionSkills; readonly host: SkillHost } | undefined;
   readonly #discovery: SkillDiscovery | undefined;
+  // The menu at creation: what a stack that declares every tool up front shows undeferred.
+  readonly #startNames: ReadonlySet<string>;
+  #searchableSpecs: readonly ToolSpec[] | undefined;
   #universeOnMenu: number;
   #searches = 0;
   #loadedBySearch = 0;
@@ -123,6 +126,7 @@ export class ToolSearchSession {
     this.#warn = resolved.onWarning ?? emitProcessWarning;
     const setup = readSetup(resolved);
     this.#menu = setup.menu;
+    this.#startNames = new Set(setup.menu.names());
     this.#universeOnMenu = setup.universeOnMenu;
     const catalogue = setup.catalogue;
     const search = resolved.toolSearch;
@@ -154,6 +158,36 @@ export class ToolSearchSession {
   /** The model-facing specs in menu order: the same frozen objects every turn, new ones only appended. */
   menu(): readonly ToolSpec[] {
     return this.#menu.specs();
+  }
+
+  /**
+   * The model-facing specs of every tool a search may load, in catalogue order, minus the
+   * tools on the menu when the session was created: for a stack that declares the whole
+   * catalogue up front and defers it (Anthropic's `defer_loading`). Trust-filtered like the
+   * menu's specs (an un-vouched third-party tool shows the withheld text); a tool whose own
+   * schema is not JSON is left out, as it never loads. The same frozen array every call.
+   */
+  searchableSpecs(): readonly ToolSpec[] {
+    if (this.#searchableSpecs === undefined) {
+      const catalogue = this.#parts?.catalogue;
+      const specs: ToolSpec[] = [];
+      for (const id of catalogue?.universe() ?? []) {
+        const spec = this.#startNames.has(id) ? undefined : catalogue!.spec(id);
+        if (spec !== undefined) specs.push(spec);
+      }
+      this.#searchableSpecs = Object.freeze(specs);
+    }
+    return this.#searchableSpecs;
+  }
+
+  /** The search meta-tool's name (`toolSearch.toolName`), or `undefined` without tool search. */
+  get searchToolName(): string | undefined {
+    return this.#parts?.config.toolName;
+  }
+
+  /** The skill meta-tool's name, or `undefined` without skills. */
+  get skillToolName(): string | undefined {
+    return this.#skills?.set.config.toolName;
   }
 
   /** The names on the menu, in menu order. */
