@@ -1,13 +1,14 @@
 // toolsift/openai driven through the real openai client against a loopback server that checks
 // every request: the Responses API's client-executed tool_search, and plain Chat Completions.
 import OpenAI from "openai";
-import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from "openai/resources/chat/completions/completions";
+import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from "openai/resources/chat/completions/completions";
 import type { Response, ResponseCreateParamsNonStreaming, ResponseInputItem } from "openai/resources/responses/responses";
 import { afterEach, describe, expect, it } from "vitest";
 import { openaiChatToolSearch, openaiToolSearch } from "../../src/adapters/openai.js";
 import { journalFromJsonLines, journalToJsonLines } from "../../src/journal/index.js";
 import type { ToolSearchSession } from "../../src/session/index.js";
 import { CANARY, CANARY_TOOL, newSession, runTool, type Counters } from "./fixtures.js";
+import { chatRules, chatScript, completion } from "./chat-rules.js";
 import { PROVIDER_NAME, startLoopback, type Loopback, type Script, type Validator } from "./loopback.js";
 
 type Body = Record<string, unknown>;
@@ -170,36 +171,6 @@ describe("toolsift/openai: Responses API with client tool_search", () => {
     expect(server.violations.join("\n")).toContain("name:");
   });
 });
-
-/** Chat Completions rules: tools only appended (earlier entries unchanged, in place), calls answered. */
-const chatRules: Validator = (body, earlier) => {
-  const problems: string[] = [];
-  const tools = (body.tools ?? []) as { function: { name: string } }[];
-  for (const tool of tools) if (!PROVIDER_NAME.test(tool.function.name)) problems.push(`name: ${tool.function.name} is not 1-64 of [A-Za-z0-9_-]`);
-  const previous = earlier[earlier.length - 1];
-  if (previous !== undefined) {
-    const before = (previous.tools ?? []) as unknown[];
-    if (before.length > tools.length || before.some((tool, position) => JSON.stringify(tool) !== JSON.stringify(tools[position]))) problems.push("append: the tools array is not the previous one with tools appended");
-  }
-  const asked = new Set<string>();
-  for (const message of body.messages as ChatCompletionMessageParam[]) {
-    if (message.role === "assistant") for (const call of message.tool_calls ?? []) asked.add(call.id);
-    if (message.role === "tool" && !asked.has(message.tool_call_id)) problems.push(`call_id: tool message ${message.tool_call_id} answers no call`);
-  }
-  return problems;
-};
-
-function completion(id: string, message: Record<string, unknown>): ChatCompletion {
-  return { id, object: "chat.completion", created: 0, model: "gpt-test", choices: [{ index: 0, message: { role: "assistant", content: null, refusal: null, ...message }, finish_reason: "tool_calls", logprobs: null }] } as ChatCompletion;
-}
-
-const chatScript: Script = (body, turn) => {
-  const names = ((body.tools ?? []) as { function: { name: string } }[]).map((tool) => tool.function.name);
-  const call = (id: string, name: string, input: unknown) => ({ id, type: "function", function: { name, arguments: JSON.stringify(input) } });
-  if (turn === 0) return completion("c0", { tool_calls: [call("call_0", "search_tools", { query: "create a github issue about a bug" }), call("call_1", "search_tools", { query: "weather lookup" })] });
-  if (turn === 1) return completion("c1", { tool_calls: [call("call_2", names.find((name) => name.endsWith("create_issue"))!, { title: "Crash" }), call("call_3", CANARY_TOOL, { city: "Oslo" })] });
-  return completion("c2", { content: "Done." });
-};
 
 async function converseChat(session: ToolSearchSession): Promise<Loopback> {
   const chat = openaiChatToolSearch(session);
