@@ -6,31 +6,20 @@ import { afterEach, describe, expect, it } from "vitest";
 import { aiSdkToolSearch } from "../../src/adapters/ai-sdk.js";
 import { journalFromJsonLines, journalToJsonLines } from "../../src/journal/index.js";
 import type { ToolSearchSession } from "../../src/session/index.js";
-import { chatRules, chatScript, completion } from "./chat-rules.js";
+import { chatRefusal, chatRules, chatScript, menuRules, toolNames, completion } from "./chat-rules.js";
 import { CANARY, CANARY_TOOL, newSession, runTool, type Counters } from "./fixtures.js";
 import { startLoopback, type Loopback, type Script, type Validator } from "./loopback.js";
 
 type Body = Record<string, unknown>;
-const refusal = (message: string) => ({ error: { message, type: "invalid_request_error", param: null, code: null } });
+const refusal = chatRefusal;
 
 const servers: Loopback[] = [];
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
 
-const toolNames = (body: Body): string[] => ((body.tools ?? []) as { function: { name: string } }[]).map((tool) => tool.function.name);
 
-/** Chat Completions rules, and the trust-safe route's own: the model sees the menu and nothing else. */
-function menuRules(session: () => ToolSearchSession): Validator {
-  return (body, earlier, raw, earlierRaw) => {
-    const problems = chatRules(body, earlier, raw, earlierRaw);
-    const menu = new Set(session().menuNames());
-    for (const name of toolNames(body)) if (!menu.has(name)) problems.push(`menu: ${name} is sent but not on the menu`);
-    return problems;
-  };
-}
-
-async function converse(session: ToolSearchSession, validate: Validator = menuRules(() => session), script: Script = chatScript) {
+async function converse(session: ToolSearchSession, validate: Validator = menuRules(() => session.menuNames()), script: Script = chatScript) {
   const server = await startLoopback(validate, script, refusal);
   servers.push(server);
   const provider = createOpenAI({ apiKey: "test-key", baseURL: `${server.url}/v1` });
@@ -65,7 +54,7 @@ describe("toolsift/ai-sdk: the trust-safe route (prepareStep → activeTools = t
 
   it("menu: a request that shows a tool not on the menu is refused", async () => {
     const session = await newSession({ rank: 0 });
-    const server = await startLoopback(menuRules(() => session), () => completion("c", { content: "ok" }), refusal);
+    const server = await startLoopback(menuRules(() => session.menuNames()), () => completion("c", { content: "ok" }), refusal);
     servers.push(server);
     const provider = createOpenAI({ apiKey: "test-key", baseURL: `${server.url}/v1` });
     const ai = aiSdkToolSearch(session, () => null);

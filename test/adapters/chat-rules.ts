@@ -38,3 +38,18 @@ export const chatScript: Script = (body, turn) => {
   return completion("c2", { content: "Done." });
 };
 
+
+const toolNamesOf = (body: Body): string[] => ((body.tools ?? []) as { function: { name: string } }[]).map((tool) => tool.function.name);
+export { toolNamesOf as toolNames };
+
+/** Chat Completions rules plus the menu routes' own: the model is shown the menu and nothing else. */
+export function menuRules(menuNames: () => readonly string[]): Validator {
+  return (body, earlier, raw, earlierRaw) => {
+    const problems = chatRules(body, earlier, raw, earlierRaw);
+    const menu = new Set(menuNames());
+    for (const name of toolNamesOf(body)) if (!menu.has(name)) problems.push(`menu: ${name} is sent but not on the menu`);
+    return problems;
+  };
+}
+
+export const chatRefusal = (message: string) => ({ error: { message, type: "invalid_request_error", param: null, code: null } });
