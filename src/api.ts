@@ -33,15 +33,19 @@ export type {
 export { FUSION_DEFAULTS, MAX_RANK_ASK, bm25RankerFactory, fuseRankers } from "./rankers/index.js";
 export type { FusionOptions, RankerInput, ToolsiftWarning, ToolsiftWarningCode, WarningHook } from "./rankers/index.js";
 export {
+  GROUP_DEFAULTS,
   SESSION_DEFAULTS,
   TOOL_SEARCH_CEILINGS,
   TOOL_SEARCH_DEFAULTS,
   createToolSearchSession,
 } from "./session/index.js";
 export type {
+  DeferralConfig,
+  GroupLoad,
   MenuToolCallOutcome,
   OffMenuCallOutcome,
   SearchCallOutcome,
+  SearchGroupHit,
   SearchErrorCode,
   SearchErrorResult,
   SearchToolsHit,
@@ -59,6 +63,7 @@ export type {
   ToolCallErrorCode,
   ToolCallErrorResult,
   ToolCallOutcome,
+  ToolGroupConfig,
   ToolSearchConfig,
   ToolSearchSession,
   ToolSearchSessionConfig,

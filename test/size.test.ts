@@ -36,6 +36,10 @@
 //   four kinds (src/core/config-schema.ts) instead of zod/mini, which the main entry no longer
 //   imports (−4,373 B; zod stays in the eval entry): browser bundle 40,983 B, together
 //   56,440 B. Budgets unchanged.
+// - 2026-12-01: tool groups and deferral in the session (config, decision, catalogue block,
+//   group loads; +≈3,000 B of JS) took the package to 60,465 B. Raised to 62,000 B: the
+//   groups run in the session's own call path (the menu at turn 0, every search), so they
+//   cannot move to a plugin entry the way skills did without a second config shape.
 // Raise a budget only deliberately, in the same commit as the growth, with the new measurement.
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -46,7 +50,7 @@ import { build } from "vite";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 const WASM_GZIP_BUDGET = 15_616;
-const PACKAGE_GZIP_BUDGET = 60_000;
+const PACKAGE_GZIP_BUDGET = 62_000;
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 const gzipped = (bytes: Uint8Array) => gzipSync(bytes, { level: 9 }).length;

@@ -26,6 +26,10 @@ export interface SearchDecision {
   readonly fallback?: true;
   /** Written only when not empty: matches the ranker put among the page that were on the menu already (the note names them). */
   readonly onMenu?: readonly string[];
+  /** Written only for a call that named groups (docs/groups.md "Loading"): the groups asked for, in order. */
+  readonly groups?: readonly string[];
+  /** With `groups`: the tools the group loads added, in menu order. */
+  readonly groupLoaded?: readonly string[];
 }
 
 /**
@@ -81,6 +85,8 @@ export interface StoredDecision {
   readonly fallback: unknown;
   readonly skills?: unknown;
   readonly onMenu: unknown;
+  readonly groups?: unknown;
+  readonly groupLoaded?: unknown;
 }
 
 export function readStoredDecision(value: unknown): StoredDecision {
@@ -102,5 +108,7 @@ export function readStoredDecision(value: unknown): StoredDecision {
     fallback: field("fallback"),
     skills: field("skills"),
     onMenu: field("onMenu"),
+    groups: field("groups"),
+    groupLoaded: field("groupLoaded"),
   };
 }

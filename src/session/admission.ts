@@ -45,6 +45,8 @@ export interface LoadBudget {
   /** Characters of the specs searches loaded so far, and the optional cap. */
   readonly chars: number;
   readonly maxChars: number | undefined;
+  /** Tools the menu may still take (`deferral.maxTools` minus the menu), only in a session with groups. */
+  readonly room?: number;
 }
 
 /**
@@ -59,7 +61,7 @@ export function planLoaded(page: readonly string[], budget: LoadBudget, size: (i
   let count = budget.loaded;
   let chars = budget.chars;
   for (const id of page) {
-    if (count >= budget.maxLoaded) break;
+    if (count >= budget.maxLoaded || (budget.room !== undefined && loaded.length >= budget.room)) break;
     const cost = size(id);
     if (cost === undefined) continue;
     if (budget.maxChars !== undefined && chars + cost > budget.maxChars) continue;

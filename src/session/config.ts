@@ -7,6 +7,7 @@ import type { DivergenceMode } from "../journal/replay.js";
 import { checkRankerInput, type RankerInput } from "../rankers/shape.js";
 import type { WarningHook } from "../rankers/warnings.js";
 import { SkillEngine } from "./skill-engine.js";
+import { GROUP_DEFAULTS, callCapSchema, deferralSchema, groupsSchema, serverGroupsSchema, type DeferralConfig, type ToolGroupConfig } from "./groups-config.js";
 import { CATALOGUE_SHAPES, findCatalogueList } from "../catalogue/shapes.js";
 import type { Catalogue, McpToolsList, ToolAnnotations, ToolDefinition, TrustJsonSchemaText } from "../trust/tool-definition.js";
 
@@ -129,6 +130,9 @@ const toolSearchSchema = z.strictObject(
         { error: "must be a boolean, an array of id prefixes or a function (id) => boolean" },
       ),
     ),
+    groups: z.optional(groupsSchema),
+    serverGroups: z.optional(serverGroupsSchema),
+    deferral: z.optional(deferralSchema),
   },
   { error: "must be an object" },
 );
@@ -162,6 +166,7 @@ const sessionSchema = z.strictObject(
     ),
     divergence: z._default(oneOf(["fail", "warn"], 'must be "fail" or "warn"'), SESSION_DEFAULTS.divergence),
     onWarning: z.optional(z.custom<WarningHook>((value) => typeof value === "function", { error: "must be a function" })),
+    maxToolCallsPerMessage: z._default(callCapSchema, GROUP_DEFAULTS.maxToolCallsPerMessage),
   },
   { error: "must be an object" },
 );
@@ -185,6 +190,11 @@ export interface ToolSearchSessionConfig {
   readonly divergence?: DivergenceMode;
   /** Where warnings go. Default: `process.emitWarning` where it exists. */
   readonly onWarning?: WarningHook;
+  /**
+   * Tool calls one model message may make (docs/groups.md "Call cap"), 0–10,000; default 64,
+   * 0 = no cap. A call past it is answered with a `tool_call_limit` error and not run.
+   */
+  readonly maxToolCallsPerMessage?: number;
 }
 
 /** The `toolSearch` part of the config (DESIGN.md "Session"). See `TOOL_SEARCH_DEFAULTS` for units and ranges. */
@@ -210,6 +220,19 @@ export interface ToolSearchConfig {
   readonly maxMenuChars?: number;
   /** Remote tools whose text the operator vouches for (`true`: all; a list: id prefixes). */
   readonly trustJsonSchemaText?: TrustJsonSchemaText;
+  /**
+   * Tool groups (docs/groups.md): catalogue tools held back or advertised on the menu as a
+   * whole, named in `catalogueBlock()`, loaded with `search_tools({ group })`. Absent (and
+   * `serverGroups` absent): nothing changes.
+   */
+  readonly groups?: readonly ToolGroupConfig[];
+  /**
+   * `true`: the catalogue is a set of servers, and each entry's `server` field makes it a
+   * member of that server's dynamic group (load `"auto"`). A host's own group claims a tool first.
+   */
+  readonly serverGroups?: boolean;
+  /** Budgets of the deferral decision (docs/groups.md "The decision"). Only read with groups. */
+  readonly deferral?: DeferralConfig;
 }
 
 type ParsedSession = output<typeof sessionSchema>;
@@ -229,6 +252,7 @@ export interface ResolvedSessionConfig {
   readonly journal: Journal | undefined;
   readonly divergence: DivergenceMode;
   readonly onWarning: WarningHook | undefined;
+  readonly maxToolCallsPerMessage: number;
 }
 
 function pathText(path: readonly PropertyKey[]): string {
@@ -317,5 +341,6 @@ function parseOnce(input: unknown): ResolvedSessionConfig {
     journal: parsed.journal,
     divergence: parsed.divergence,
     onWarning: parsed.onWarning,
+    maxToolCallsPerMessage: parsed.maxToolCallsPerMessage,
   };
 }

@@ -7,9 +7,10 @@ import type { ToolSpec } from "../trust/spec.js";
  * later `activate_skill`), the agent's own tools (later also the tools of upfront-selected
  * skills), `alwaysLoaded` catalogue entries, then searched tools in search order.
  */
-export type MenuSection = "meta" | "agent" | "always" | "search";
+export type MenuSection = "meta" | "agent" | "always" | "group" | "search";
 
-const SECTION_ORDER: Readonly<Record<MenuSection, number>> = { meta: 0, agent: 1, always: 2, search: 3 };
+// `group`: the tools of the groups the deferral decision advertised (docs/groups.md), at turn 0.
+const SECTION_ORDER: Readonly<Record<MenuSection, number>> = { meta: 0, agent: 1, always: 2, group: 3, search: 4 };
 
 export interface MenuEntry {
   readonly name: string;

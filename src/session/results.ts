@@ -15,11 +15,21 @@ export interface SearchToolsResult {
   readonly tools: readonly SearchToolsHit[];
   /** Skills found (only when skill discovery is on); a search never activates one. */
   readonly skills?: readonly SearchSkillHit[];
+  /** Groups the call asked to load (only then): each loaded whole or not at all; its tools lead `tools`. */
+  readonly groups?: readonly SearchGroupHit[];
   readonly note?: string;
 }
 
+/** One group of a `search_tools({ group })` call. */
+export interface SearchGroupHit {
+  readonly name: string;
+  /** Tools of the group this call added to the menu (0 when it did not fit). */
+  readonly tools: number;
+  readonly loaded: boolean;
+}
+
 /** Codes of a refused `search_tools` call (DESIGN.md "Data flow of one `search_tools` call"). Refusals record nothing. */
-export type SearchErrorCode = "invalid_tool_input" | "search_limit_reached" | "search_unavailable";
+export type SearchErrorCode = "invalid_tool_input" | "search_limit_reached" | "search_unavailable" | "unknown_group";
 
 /** A refused `search_tools` call, as the model receives it: plain data with a literal `code`. */
 export interface SearchErrorResult {
@@ -27,6 +37,8 @@ export interface SearchErrorResult {
   readonly message: string;
   /** For `invalid_tool_input`: the input field at fault. */
   readonly path?: readonly (string | number)[];
+  /** For `unknown_group`: up to three near group names. */
+  readonly suggestions?: readonly string[];
 }
 
 /** Codes of a call of a tool that is not on the menu. */
@@ -49,12 +61,18 @@ export function echoName(name: string): string {
   return JSON.stringify(bounded);
 }
 
-const MESSAGES: Readonly<Record<Exclude<SearchErrorCode, "invalid_tool_input">, string>> = {
+const MESSAGES: Readonly<Record<Exclude<SearchErrorCode, "invalid_tool_input" | "unknown_group">, string>> = {
   search_limit_reached: "The search limit for this run is reached; use the tools already loaded.",
   search_unavailable: "Tool search is unavailable right now; try again later or use the tools already loaded.",
 };
 
-export function searchError(code: Exclude<SearchErrorCode, "invalid_tool_input">): SearchErrorResult {
+/** A `search_tools({ group })` naming no group of the session, with near names. */
+export function unknownGroup(name: string, suggestions: readonly string[]): SearchErrorResult {
+  const message = `Unknown tool group ${echoName(name)}.${suggestions.length > 0 ? ` Did you mean: ${suggestions.join(", ")}?` : ""}`;
+  return deepFreeze({ code: "unknown_group" as const, message, suggestions: [...suggestions] });
+}
+
+export function searchError(code: Exclude<SearchErrorCode, "invalid_tool_input" | "unknown_group">): SearchErrorResult {
   return deepFreeze({ code, message: MESSAGES[code] });
 }
 

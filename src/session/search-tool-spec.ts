@@ -5,14 +5,15 @@ import type { ToolSpec } from "../trust/spec.js";
  * The model-facing spec of the search meta-tool. A pure function of its name and
  * `maxPerSearch`, so the first menu entry is byte-identical for every run of a config.
  */
-export function searchToolSpec(name: string, maxPerSearch: number, skills = false): ToolSpec {
-  return deepFreeze({
+export function searchToolSpec(name: string, maxPerSearch: number, skills = false, groups = false): ToolSpec {
+  const spec = {
     name,
     description:
       "Find tools for a task and add them to your tools. Describe the task in a few words (query), " +
       "or name tools exactly (select). Tools returned with loaded: true can be called right away; " +
       "loaded: false means the tool did not fit and cannot be called." +
-      (skills ? " It also finds skills; load one with activate_skill." : ""),
+      (skills ? " It also finds skills; load one with activate_skill." : "") +
+      (groups ? " Load a whole tool group with group (the group names are in your instructions)." : ""),
     inputSchema: {
       type: "object",
       properties: {
@@ -32,5 +33,9 @@ export function searchToolSpec(name: string, maxPerSearch: number, skills = fals
       },
       additionalProperties: false,
     },
-  });
+  };
+  if (!groups) return deepFreeze(spec);
+  // Only with groups: a session without them keeps the spec's bytes.
+  const properties = { ...spec.inputSchema.properties, group: { type: "string", description: "A tool group's name: loads every tool of the group." } };
+  return deepFreeze({ ...spec, inputSchema: { ...spec.inputSchema, properties } });
 }

@@ -15,7 +15,8 @@ import { parseSessionConfig, type ResolvedSessionConfig, type ResolvedToolSearch
 import { MAX_ON_MENU_NOTED, rankPage, type PageVerdict } from "./live-search.js";
 import type { Menu } from "./menu.js";
 import { NEAR_NAMES_BUDGET, nearNames } from "./near-names.js";
-import { echoName, searchError, type SearchErrorResult, type SearchToolsResult, type ToolCallErrorResult } from "./results.js";
+import { groupMissNote, SessionGrouping, groupsOn, type GroupPlan } from "./group-state.js";
+import { echoName, searchError, unknownGroup, type SearchErrorResult, type SearchGroupHit, type SearchToolsResult, type ToolCallErrorResult } from "./results.js";
 import { parseSearchInput, type SearchInput } from "./search-input.js";
 import { setUpSession } from "./setup.js";
 import type { SessionSkills, SkillHost } from "./skills.js";
@@ -91,7 +92,20 @@ interface SearchParts {
   readonly config: ResolvedToolSearch;
   readonly catalogue: SessionCatalogue;
   readonly ranker: SessionRanker;
+  /** Groups and the deferral decision (docs/groups.md); `undefined` without `groups`. */
+  readonly grouping: SessionGrouping | undefined;
 }
+
+/** The group part of one search: what its group loads add, and how each asked-for group went. */
+interface GroupPart {
+  readonly asked: readonly string[];
+  readonly ids: readonly string[];
+  readonly chars: number;
+  readonly hits: readonly SearchGroupHit[];
+  readonly notes: readonly string[];
+}
+
+const NO_GROUPS: GroupPart = Object.freeze({ asked: [], ids: [], chars: 0, hits: [], notes: [] });
 
 /**
  * One agent run's tool search (DESIGN.md "Session"): the append-only menu and the single entry point
@@ -114,6 +128,8 @@ export class ToolSearchSession {
   #universeOnMenu: number;
   #searches = 0;
   #loadedBySearch = 0;
+  // Load entries under `maxLoaded`: a tool, or a whole group (docs/groups.md "Loading").
+  #loadEntries = 0;
   #searchMenuChars = 0;
   #fingerprint: string | undefined;
   #warnedConfig = false;
@@ -133,10 +149,15 @@ export class ToolSearchSession {
     const discovery = setup.skills?.discovery === true ? resolved.skillActivation!.discovery(setup.skills, search?.ranker !== undefined, this.#warn) : undefined;
     this.#discovery = discovery;
     const docs = () => discovery?.sharedDocs(catalogue!.docs()) ?? catalogue!.docs();
+    const grouping =
+      search !== undefined && catalogue !== undefined && groupsOn(search)
+        ? new SessionGrouping(search, catalogue, this.#menu, (id) => this.#specSize(catalogue, id), undefined)
+        : undefined;
+    if (grouping !== undefined) this.#advertise(grouping, catalogue!);
     this.#parts =
       search === undefined || catalogue === undefined
         ? undefined
-        : { config: search, catalogue, ranker: new SessionRanker(search.ranker ?? bm25RankerFactory(), docs, this.#warn) };
+        : { config: search, catalogue, ranker: new SessionRanker(search.ranker ?? bm25RankerFactory(), docs, this.#warn), grouping };
     this.#admit = (id) => catalogue !== undefined && catalogue.searchable(id) && !this.#menu.has(id);
     this.#journal = resolved.journal ?? new InMemoryJournal();
     this.#log = new DecisionLog(this.#journal, resolved.divergence, this.#warn);
@@ -144,6 +165,26 @@ export class ToolSearchSession {
       setup.skills === undefined
         ? undefined
         : { set: setup.skills, host: { log: this.#log, menu: this.#menu, catalogue, warn: this.#warn, onCatalogueTool: () => void this.#universeOnMenu++ } };
+  }
+
+  // The advertised groups' tools go on the turn-0 menu, after `alwaysLoaded`, in catalogue order.
+  #advertise(grouping: SessionGrouping, catalogue: SessionCatalogue): void {
+    for (const id of grouping.advertisedIds(catalogue, (name) => this.#menu.has(name), (name) => this.#specSize(catalogue, name))) {
+      const entry = catalogue.entry(id);
+      this.#menu.add({ name: id, spec: catalogue.loadableSpec(id), tool: entry.tool, section: "group", thirdParty: entry.trust.thirdParty });
+      this.#universeOnMenu++;
+    }
+  }
+
+  /**
+   * The catalogue block for the system prompt (docs/groups.md "The catalogue block"): every
+   * held-back group by name, the host's first, servers under their own heading; exact tool
+   * names for a small group, a prefix and a count for a large one. The same bytes for the
+   * whole run: loading a group or a tool never changes it. Empty without groups, or when
+   * nothing is held back.
+   */
+  catalogueBlock(): string {
+    return this.#parts?.grouping?.block() ?? "";
   }
 
   /**
@@ -292,8 +333,11 @@ export class ToolSearchSession {
 
   #searchCall(parts: SearchParts, name: string, raw: unknown, decisionId: string): SearchCallOutcome {
     const search = parts.config;
-    const parsed = parseSearchInput(raw, search.maxPerSearch);
+    const grouping = parts.grouping;
+    const parsed = parseSearchInput(raw, search.maxPerSearch, grouping !== undefined);
     if (!parsed.ok) return this.#refused(name, decisionId, parsed.error);
+    const unknown = parsed.input.groups?.find((group) => grouping!.groups.get(group) === undefined);
+    if (unknown !== undefined) return this.#refused(name, decisionId, unknownGroup(unknown, grouping!.nearGroups(unknown)));
     if (this.#searches >= search.maxSearches) return this.#refused(name, decisionId, searchError("search_limit_reached"));
     const lookup = this.#log.lookup(decisionId);
     let outcome: SearchCallOutcome;
@@ -313,13 +357,57 @@ export class ToolSearchSession {
     return outcome;
   }
 
-  #budget(parts: SearchParts): LoadBudget {
-    return {
-      loaded: this.#loadedBySearch,
+  #budget(parts: SearchParts, group: GroupPart = NO_GROUPS): LoadBudget {
+    const budget = {
+      loaded: this.#loadEntries + group.hits.filter((hit) => hit.loaded).length,
       maxLoaded: parts.config.maxLoaded,
-      chars: this.#searchMenuChars,
+      chars: this.#searchMenuChars + group.chars,
       maxChars: parts.config.maxMenuChars,
     };
+    const maxTools = parts.grouping?.deferral.maxTools;
+    return maxTools === undefined ? budget : { ...budget, room: Math.max(0, maxTools - this.#menu.size - group.ids.length) };
+  }
+
+  // Each asked-for group, in order, loaded whole or not at all; a replay only re-loads what
+  // its record loaded (`recorded`), clipped by the live plan, never widened.
+  #groupPart(parts: SearchParts, asked: readonly string[] | undefined, recorded?: ReadonlySet<string>): GroupPart {
+    const grouping = parts.grouping;
+    if (grouping === undefined || asked === undefined) return NO_GROUPS;
+    const ids: string[] = [];
+    const hits: SearchGroupHit[] = [];
+    const notes: string[] = [];
+    let chars = 0;
+    let entries = this.#loadEntries;
+    const taken = new Set<string>();
+    const onMenu = (id: string) => this.#menu.has(id) || taken.has(id);
+    const size = (id: string) => this.#specSize(parts.catalogue, id);
+    for (const name of asked) {
+      const group = grouping.groups.get(name)!;
+      const budget = {
+        entries,
+        maxLoaded: parts.config.maxLoaded,
+        chars: this.#searchMenuChars + chars,
+        maxChars: parts.config.maxMenuChars,
+        menuTools: this.#menu.size + ids.length,
+        maxTools: grouping.deferral.maxTools,
+      };
+      let plan: GroupPlan = grouping.plan(group, budget, onMenu, size);
+      if (plan.fits && recorded !== undefined) {
+        const kept = plan.ids.filter((id) => recorded.has(id));
+        plan = kept.length === 0 ? { fits: false, miss: "empty" } : { fits: true, ids: kept, chars: kept.reduce((sum, id) => sum + size(id)!, 0) };
+      }
+      if (!plan.fits) {
+        hits.push({ name, tools: 0, loaded: false });
+        notes.push(groupMissNote(name, plan.miss));
+        continue;
+      }
+      for (const id of plan.ids) taken.add(id);
+      ids.push(...plan.ids);
+      chars += plan.chars;
+      entries++;
+      hits.push({ name, tools: plan.ids.length, loaded: true });
+    }
+    return { asked, ids, chars, hits, notes };
   }
 
   // What a catalogue tool would add to the menu, for the caps; `undefined` when it cannot load.
@@ -335,8 +423,8 @@ export class ToolSearchSession {
     return JSON.stringify(spec).length;
   }
 
-  #plan(parts: SearchParts, results: readonly string[]): string[] {
-    return planLoaded(results, this.#budget(parts), (id) => this.#specSize(parts.catalogue, id));
+  #plan(parts: SearchParts, results: readonly string[], group: GroupPart = NO_GROUPS): string[] {
+    return planLoaded(results, this.#budget(parts, group), (id) => this.#specSize(parts.catalogue, id));
   }
 
   #sessionFingerprint(parts: SearchParts): string {
@@ -349,13 +437,18 @@ export class ToolSearchSession {
         caps: [search.maxPerSearch, search.maxLoaded, search.maxSearches, search.maxMenuChars ?? null],
         menu: this.#menu.names().slice(0, this.#menu.size - this.#loadedBySearch),
         universe: fingerprint(universe),
+        // Only with groups, so a session without them keeps its fingerprint.
+        ...(parts.grouping === undefined ? {} : { groups: fingerprint([parts.grouping.groups.list.map((group) => [group.name, group.load, group.dynamic, group.members]), parts.grouping.deferral]) }),
       });
     }
     return this.#fingerprint;
   }
 
   #live(parts: SearchParts, name: string, input: SearchInput, decisionId: string): SearchCallOutcome {
-    const selected = input.select.filter(this.#admit).slice(0, input.page);
+    const group = this.#groupPart(parts, input.groups);
+    const inGroup = new Set(group.ids);
+    const admit = inGroup.size === 0 ? this.#admit : (id: string) => this.#admit(id) && !inGroup.has(id);
+    const selected = input.select.filter(admit).slice(0, input.page);
     const need = input.page - selected.length;
     let results = selected;
     let skills: string[] = [];
@@ -373,7 +466,7 @@ export class ToolSearchSession {
         input.query,
         need,
         overAsk,
-        (id) => (this.#admit(id) && !selected.includes(id)) || (shared && discovery.admitsKey(id)),
+        (id) => (admit(id) && !selected.includes(id)) || (shared && discovery.admitsKey(id)),
         (id) => this.#onMenuMatch(parts.catalogue, input, id),
       );
       if (!ranked.ok) {
@@ -403,14 +496,16 @@ export class ToolSearchSession {
       onMenu = ranked.onMenu;
       if (ranked.ids.length > 0) verdict = ranked.verdict;
     }
-    const loaded = this.#plan(parts, results);
+    const loaded = this.#plan(parts, results, group);
     // Record first, then grow the menu: if the store throws, nothing changed.
-    const decision: SearchDecision =
+    const base: SearchDecision =
       this.#discovery === undefined ? { ranker: kind, query: recordedQuery(input.query), results, loaded } : { ranker: kind, query: recordedQuery(input.query), results, loaded, skills };
+    // Group fields only for a call that named groups: every other record keeps its bytes.
+    const decision = input.groups === undefined ? base : { ...base, groups: input.groups, groupLoaded: group.ids };
     // Likewise the matches on the menu: only a search that skipped some records them.
     const fields = onMenu.length > 0 ? { ...decision, onMenu } : decision;
     this.#log.record(decisionId, verdictFields(fields, verdict), this.#sessionFingerprint(parts));
-    return this.#complete(parts.catalogue, name, input, decisionId, { results, loaded, onMenu }, "live", verdict, skills);
+    return this.#complete(parts.catalogue, name, input, decisionId, { results, loaded, onMenu, group }, "live", verdict, skills);
   }
 
   // A tool a search could return that is on the menu already (the agent's own tools are not),
@@ -433,9 +528,14 @@ export class ToolSearchSession {
     }
     // The record is untrusted: re-admitted against this session, clipped to this call's
     // page, and its loaded list can only narrow what the caps allow now.
-    const results = admitRecorded(stored.results, input.page, this.#admit);
+    // Groups: only those this call asks for and the record names, re-planned live and clipped
+    // to the tools the record loaded.
+    const recordedGroups = recordedSet(stored.groups);
+    const group = this.#groupPart(parts, input.groups?.filter((asked) => recordedGroups.has(asked)), recordedSet(stored.groupLoaded));
+    const inGroup = new Set(group.ids);
+    const results = admitRecorded(stored.results, input.page, inGroup.size === 0 ? this.#admit : (id) => this.#admit(id) && !inGroup.has(id));
     const recordedLoaded = recordedSet(stored.loaded);
-    const loaded = this.#plan(parts, results).filter((id) => recordedLoaded.has(id));
+    const loaded = this.#plan(parts, results, group).filter((id) => recordedLoaded.has(id));
     // The recorded verdict is only ever a reason to add a note, never to widen anything; the
     // recorded matches on the menu are named only while they are on this menu (the same as
     // when they were recorded, in a faithful replay, so the note is the same bytes).
@@ -443,7 +543,7 @@ export class ToolSearchSession {
     // Skills fill what the tools leave of the page (tools first), re-admitted like them.
     const skills = this.#discovery?.admitRecorded(stored.skills, input.page - results.length) ?? [];
     const onMenu = admitRecorded(stored.onMenu, MAX_ON_MENU_NOTED, (id) => this.#onMenuMatch(parts.catalogue, input, id));
-    return this.#complete(parts.catalogue, name, input, decisionId, { results, loaded, onMenu }, "replay", verdict, skills);
+    return this.#complete(parts.catalogue, name, input, decisionId, { results, loaded, onMenu, group }, "replay", verdict, skills);
   }
 
   #complete(
@@ -451,15 +551,16 @@ export class ToolSearchSession {
     name: string,
     input: SearchInput,
     decisionId: string,
-    page: { readonly results: readonly string[]; readonly loaded: readonly string[]; readonly onMenu: readonly string[] },
+    page: { readonly results: readonly string[]; readonly loaded: readonly string[]; readonly onMenu: readonly string[]; readonly group: GroupPart },
     source: "live" | "replay",
     verdict: PageVerdict,
     skills: readonly string[],
   ): SearchCallOutcome {
-    const { results, loaded, onMenu } = page;
-    const notes: string[] = [];
+    const { results, loaded, onMenu, group } = page;
+    const notes: string[] = [...group.notes];
     const discovery = this.#discovery;
-    if (results.length === 0) {
+    // A call that only named groups has its notes from them: no "no match" note for the query it did not send.
+    if (results.length === 0 && (input.groups === undefined || input.query.length > 0 || input.select.length > 0)) {
       notes.push(onMenu.length > 0 ? NOTE_NO_OTHER_MATCH : discovery === undefined ? NOTE_NO_MATCH : skills.length === 0 ? NOTE_NO_MATCH_OR_SKILL : NOTE_ONLY_SKILLS);
     }
     else if (verdict.fallback) notes.push(NOTE_NAME_FALLBACK);
@@ -473,7 +574,8 @@ export class ToolSearchSession {
     if (results.some((id) => !loadedSet.has(id))) notes.push(NOTE_NOT_LOADED);
     if (input.clampedFrom !== undefined) notes.push(`Limit ${input.clampedFrom} is above this session's maximum of ${input.page}.`);
 
-    for (const id of loaded) {
+    // A group's tools first, in the group's order: discovery order, so the prefix keeps its bytes.
+    for (const id of [...group.ids, ...loaded]) {
       const entry = catalogue.entry(id);
       const spec = catalogue.loadableSpec(id);
       this.#menu.add({ name: id, spec, tool: entry.tool, section: "search", thirdParty: entry.trust.thirdParty });
@@ -481,16 +583,20 @@ export class ToolSearchSession {
       this.#searchMenuChars += JSON.stringify(spec).length;
       this.#universeOnMenu++;
     }
-    const tools = results.map((id) => ({ name: id, description: resultDescription(catalogue.entry(id).trust), loaded: loadedSet.has(id) }));
+    this.#loadEntries += loaded.length + group.hits.filter((hit) => hit.loaded).length;
+    const hit = (id: string, isLoaded: boolean) => ({ name: id, description: resultDescription(catalogue.entry(id).trust), loaded: isLoaded });
+    const tools = [...group.ids.map((id) => hit(id, true)), ...results.map((id) => hit(id, loadedSet.has(id)))];
     const skillHits: SearchSkillHit[] | undefined = discovery === undefined ? undefined : skills.map((id) => discovery.skills.hit(id));
-    const found = skillHits === undefined ? { tools } : { tools, skills: skillHits };
+    const listed = skillHits === undefined ? { tools } : { tools, skills: skillHits };
+    const found = input.groups === undefined ? listed : { ...listed, groups: group.hits };
     const result: SearchToolsResult = notes.length > 0 ? { ...found, note: notes.join(" ") } : found;
     // A name in the note is a tool's name as much as one in the list.
     const tainted =
+      group.ids.some((id) => catalogue.entry(id).trust.thirdParty) ||
       results.some((id) => catalogue.entry(id).trust.thirdParty) ||
       onMenu.some((id) => catalogue.entry(id).trust.thirdParty) ||
       skills.some((id) => discovery!.skills.thirdParty(id));
-    return { kind: "search", name, result: deepFreeze(result), tainted, decisionId, source, added: Object.freeze([...loaded]) };
+    return { kind: "search", name, result: deepFreeze(result), tainted, decisionId, source, added: Object.freeze([...group.ids, ...loaded]) };
   }
 }
 

@@ -4,6 +4,7 @@ import { toolSpec } from "../trust/spec.js";
 import { isThirdPartyName, toolKey } from "../trust/tool-definition.js";
 import { SessionCatalogue } from "./catalogue.js";
 import { configError, type ResolvedSessionConfig } from "./config.js";
+import { groupsOn } from "./group-state.js";
 import { Menu } from "./menu.js";
 import { searchToolSpec } from "./search-tool-spec.js";
 import type { SessionSkills } from "./skills.js";
@@ -45,7 +46,7 @@ export function setUpSession(config: ResolvedSessionConfig): SessionSetup {
   if (search !== undefined) {
     menu.add({
       name: search.toolName,
-      spec: searchToolSpec(search.toolName, search.maxPerSearch, skills?.discovery === true),
+      spec: searchToolSpec(search.toolName, search.maxPerSearch, skills?.discovery === true, groupsOn(search)),
       tool: undefined,
       section: "meta",
       thirdParty: false,
