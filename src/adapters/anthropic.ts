@@ -1,4 +1,4 @@
-import type { Message, MessageParam, Tool, ToolReferenceBlockParam, ToolResultBlockParam, ToolUnion, ToolUseBlock } from "@anthropic-ai/sdk/resources/messages/messages";
+import type { Message, MessageParam, TextBlockParam, Tool, ToolReferenceBlockParam, ToolResultBlockParam, ToolUnion, ToolUseBlock } from "@anthropic-ai/sdk/resources/messages/messages";
 import type { ToolSearchSession } from "../session/session.js";
 import type { ToolCallOutcome } from "../session/types.js";
 import type { ToolSpec } from "../trust/spec.js";
@@ -30,6 +30,12 @@ export interface AnthropicToolSearch {
    * prefix (and the prompt cache) holds.
    */
   readonly tools: readonly Tool[];
+  /**
+   * The system block naming the held-back groups (the session's catalogue block), to send
+   * after the host's own system text; empty without groups. A group a search loads comes back
+   * as references to its tools, which the request declared deferred.
+   */
+  readonly system: readonly TextBlockParam[];
   /**
    * Hands the session every `tool_use` block of `response`, in order. `messages` is the
    * conversation sent to get `response`: its assistant messages count the turn, the block's
@@ -128,8 +134,10 @@ export function anthropicToolSearch(session: ToolSearchSession): AnthropicToolSe
     return textResult(toolUse.id, text, isErrorOutcome(outcome));
   };
 
+  const block = session.catalogueBlock();
   return {
     tools,
+    system: Object.freeze(block === "" ? [] : [{ type: "text", text: block }]),
     handle(response, messages) {
       const turn = countTurns(messages, "assistant");
       const uses = response.content.filter((block): block is ToolUseBlock => block.type === "tool_use");

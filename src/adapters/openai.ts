@@ -7,6 +7,7 @@ import type {
   ResponseOutputItem,
   ResponseToolSearchCall,
   ResponseToolSearchOutputItemParam,
+  ToolSearchOutputNamespaceTool,
   ToolSearchTool,
 } from "openai/resources/responses/responses";
 import type { ToolSearchSession } from "../session/session.js";
@@ -36,10 +37,14 @@ export interface OpenAIToolSearch {
    * tools are injected in the `tool_search_output` instead.
    */
   readonly tools: readonly (ToolSearchTool | OpenAIFunctionTool)[];
+  /** The session's catalogue block (held-back groups) for the request's `instructions`; `""` without groups. */
+  readonly instructions: string;
   /**
    * Hands the session every tool call item of `response.output`, in order. The turn is the
    * number of responses this object has handled before (or `options.turn`, for a conversation
    * resumed by a new object); the index is the item's position among the response's calls.
+   * A group a search loads comes back as one `namespace` object of its tools; a later
+   * `function_call` names the member (its `namespace` is the group's).
    */
   handle(response: { readonly output: readonly ResponseOutputItem[] }, options?: { readonly turn?: number }): OpenAICall[];
   /** A `function_call_output` for a host-run tool's output (strings as they are, anything else as JSON). */
@@ -73,8 +78,28 @@ export function openaiToolSearch(session: ToolSearchSession): OpenAIToolSearch {
   const search = searchToolOf(session);
   const searchTool: ToolSearchTool = { type: "tool_search", execution: "client", description: search.description, parameters: search.inputSchema };
   const tools = Object.freeze([searchTool, ...session.menu().filter((spec) => spec !== search).map((spec) => functionTool(spec, names, false))]);
-  const loadedTools = (outcome: ToolCallOutcome): OpenAIFunctionTool[] =>
-    (outcome.kind === "tool" ? [] : outcome.added).map((name) => session.menu().find((spec) => spec.name === name)).flatMap((spec) => (spec === undefined ? [] : [functionTool(spec, names, true)]));
+  const specOf = (name: string): ToolSpec[] => {
+    const spec = session.menu().find((entry) => entry.name === name);
+    return spec === undefined ? [] : [spec];
+  };
+  // A loaded group is one namespace object; its tools lead `added`, group by group.
+  const loadedTools = (outcome: ToolCallOutcome): (OpenAIFunctionTool | ToolSearchOutputNamespaceTool)[] => {
+    if (outcome.kind === "tool") return [];
+    const added = [...outcome.added];
+    const namespaces: ToolSearchOutputNamespaceTool[] = [];
+    const groups = outcome.kind === "search" && "tools" in outcome.result ? (outcome.result.groups ?? []) : [];
+    for (const group of groups) {
+      if (!group.loaded || group.tools === 0) continue;
+      const members = added.splice(0, group.tools).flatMap(specOf);
+      namespaces.push({
+        type: "namespace",
+        name: names.wire(group.name),
+        description: `The ${group.name} tools.`,
+        tools: members.map((spec) => ({ type: "function", name: names.wire(spec.name), description: spec.description, parameters: { ...spec.inputSchema } })),
+      });
+    }
+    return [...namespaces, ...added.flatMap(specOf).map((spec) => functionTool(spec, names, true))];
+  };
   let handled = 0;
 
   const decide = (item: ResponseToolSearchCall | ResponseFunctionToolCall, turn: number, index: number): OpenAICall => {
@@ -93,6 +118,7 @@ export function openaiToolSearch(session: ToolSearchSession): OpenAIToolSearch {
 
   return {
     tools,
+    instructions: session.catalogueBlock(),
     handle(response, options = {}) {
       const turn = options.turn ?? handled;
       const calls = response.output.filter((item): item is ResponseToolSearchCall | ResponseFunctionToolCall => item.type === "function_call" || (item.type === "tool_search_call" && item.execution === "client"));

@@ -122,8 +122,6 @@ export class ToolSearchSession {
   readonly #badSpecs = new Set<string>();
   readonly #skills: { readonly set: SessionSkills; readonly host: SkillHost } | undefined;
   readonly #discovery: SkillDiscovery | undefined;
-  // The menu at creation: what a stack that declares every tool up front shows undeferred.
-  readonly #startNames: ReadonlySet<string>;
   #searchableSpecs: readonly ToolSpec[] | undefined;
   #universeOnMenu: number;
   #searches = 0;
@@ -142,7 +140,6 @@ export class ToolSearchSession {
     this.#warn = resolved.onWarning ?? emitProcessWarning;
     const setup = readSetup(resolved);
     this.#menu = setup.menu;
-    this.#startNames = new Set(setup.menu.names());
     this.#universeOnMenu = setup.universeOnMenu;
     const catalogue = setup.catalogue;
     const search = resolved.toolSearch;
@@ -213,7 +210,9 @@ export class ToolSearchSession {
       const catalogue = this.#parts?.catalogue;
       const specs: ToolSpec[] = [];
       for (const id of catalogue?.universe() ?? []) {
-        const spec = this.#startNames.has(id) ? undefined : catalogue!.spec(id);
+        // On the menu from the start (alwaysLoaded, an advertised group): what such a stack shows undeferred.
+        const section = this.#menu.get(id)?.section;
+        const spec = section !== undefined && section !== "search" ? undefined : catalogue!.spec(id);
         if (spec !== undefined) specs.push(spec);
       }
       this.#searchableSpecs = Object.freeze(specs);

@@ -7,7 +7,7 @@ import { anthropicToolSearch, checkAnthropicRequest } from "../../src/adapters/a
 import { isToolsiftError } from "../../src/errors.js";
 import { journalFromJsonLines, journalToJsonLines } from "../../src/journal/index.js";
 import type { ToolSearchSession } from "../../src/session/index.js";
-import { CANARY, CANARY_TOOL, DOTTED_TOOL, newSession, runTool, type Counters } from "./fixtures.js";
+import { CANARY, CANARY_TOOL, DOTTED_TOOL, GITHUB_GROUP, newSession, runTool, type Counters } from "./fixtures.js";
 import { PROVIDER_NAME, startLoopback, type Loopback } from "./loopback.js";
 
 type Body = Record<string, unknown>;
@@ -239,5 +239,36 @@ describe("the Anthropic rules: the adapter refuses, the server refuses", () => {
     } catch (error) {
       expect(isToolsiftError(error, "invalid_request") && error.path).toEqual(["messages", 2, "content", 0, "content", 0]);
     }
+  });
+});
+
+describe("toolsift/anthropic with groups", () => {
+  it("names the held-back group in the system block and loads it as references to deferred tools", async () => {
+    const session = await newSession({ rank: 0 }, undefined, { groups: [GITHUB_GROUP] });
+    const claude = anthropicToolSearch(session);
+    expect(claude.system).toHaveLength(1);
+    expect(claude.system[0]!.text).toContain("github");
+    const server = await startLoopback(anthropicRules, (body, turn) => {
+      if (turn === 0) return message("m0", [{ type: "tool_use", id: "g0", name: "search_tools", input: { group: "github" }, caller: { type: "direct" } }], "tool_use");
+      if (turn === 1) return message("m1", [{ type: "tool_use", id: "g1", name: references(body).find((name) => name.endsWith("create_issue"))!, input: { title: "Crash" }, caller: { type: "direct" } }], "tool_use");
+      return message("m2", [{ type: "text", text: "Done." }], "end_turn");
+    }, refusal);
+    servers.push(server);
+    const client = new Anthropic({ apiKey: "test-key", baseURL: server.url, maxRetries: 0 });
+    const messages: MessageParam[] = [{ role: "user", content: "File a GitHub issue." }];
+    const loaded: string[][] = [];
+    for (let turn = 0; turn < 3; turn++) {
+      const response = await client.messages.create({ model: "claude-test", max_tokens: 64, system: [{ type: "text", text: "You help." }, ...claude.system], tools: [...claude.tools], messages: [...messages] });
+      const calls = claude.handle(response, messages);
+      messages.push({ role: "assistant", content: response.content });
+      if (calls.length === 0) break;
+      loaded.push(calls.flatMap((call) => (call.outcome.kind === "search" ? [...call.outcome.added] : [])));
+      messages.push({ role: "user", content: calls.map((call) => call.result ?? claude.toolResult(call.host!, runTool(call.host!.name, call.host!.input))) });
+    }
+    expect(server.violations).toEqual([]);
+    expect(server.bodies).toHaveLength(3);
+    expect(loaded[0]!.length).toBeGreaterThan(5);
+    expect(loaded[0]!.every((name) => name.startsWith("github__"))).toBe(true);
+    expect(server.bodies[1]).toContain(`"system":[{"type":"text","text":"You help."},{"type":"text","text":${JSON.stringify(claude.system[0]!.text)}}]`);
   });
 });

@@ -43,7 +43,10 @@ export interface Counters {
   rank: number;
 }
 
-export async function newSession(counters: Counters, journal: Journal = new InMemoryJournal()): Promise<ToolSearchSession> {
+/** Held back in the groups tests: every GitHub tool, loaded only as a whole group. */
+export const GITHUB_GROUP = { name: "github", prefix: "github__", load: "lazy" } as const;
+
+export async function newSession(counters: Counters, journal: Journal = new InMemoryJournal(), extra: Record<string, unknown> = {}): Promise<ToolSearchSession> {
   const tools = await catalogue();
   return createToolSearchSession({
     runId: "adapter-run",
@@ -62,6 +65,7 @@ export async function newSession(counters: Counters, journal: Journal = new InMe
           },
         };
       },
+      ...extra,
     },
   });
 }

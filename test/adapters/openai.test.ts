@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { openaiChatToolSearch, openaiToolSearch } from "../../src/adapters/openai.js";
 import { journalFromJsonLines, journalToJsonLines } from "../../src/journal/index.js";
 import type { ToolSearchSession } from "../../src/session/index.js";
-import { CANARY, CANARY_TOOL, newSession, runTool, type Counters } from "./fixtures.js";
+import { CANARY, CANARY_TOOL, GITHUB_GROUP, newSession, runTool, type Counters } from "./fixtures.js";
 import { chatRules, chatScript, completion } from "./chat-rules.js";
 import { PROVIDER_NAME, startLoopback, type Loopback, type Script, type Validator } from "./loopback.js";
 
@@ -216,5 +216,35 @@ describe("toolsift/openai: plain Chat Completions", () => {
     await client.chat.completions.create({ model: "gpt-test", messages: [{ role: "user", content: "hi" }], tools: [tool("a"), tool("b")] });
     await expect(client.chat.completions.create({ model: "gpt-test", messages: [{ role: "user", content: "hi" }], tools: [tool("b"), tool("a"), tool("c")] })).rejects.toBeInstanceOf(OpenAI.BadRequestError);
     expect(server.violations.join("\n")).toContain("append:");
+  });
+});
+
+describe("toolsift/openai with groups", () => {
+  it("returns a loaded group as one namespace object, and runs a call of its member", async () => {
+    const session = await newSession({ rank: 0 }, undefined, { groups: [GITHUB_GROUP] });
+    const gpt = openaiToolSearch(session);
+    expect(gpt.instructions).toContain("github");
+    const { server, client } = await serve(responsesRules, (body, turn) => {
+      if (turn === 0) return response("r0", [{ type: "tool_search_call", id: "tsc", call_id: "call_g", execution: "client", status: "completed", arguments: { group: "github" } }]);
+      if (turn === 1) {
+        const namespace = ((body.input as Item[]).find((item) => item.type === "tool_search_output")!.tools as Item[])[0]!;
+        const member = (namespace.tools as Item[]).find((tool) => String(tool.name).endsWith("create_issue"))!;
+        return response("r1", [{ type: "function_call", call_id: "call_f", name: member.name, namespace: namespace.name, arguments: "{\"title\":\"Crash\"}" }]);
+      }
+      return response("r2", [{ type: "message", id: "m", role: "assistant", status: "completed", content: [{ type: "output_text", text: "Done.", annotations: [] }] }]);
+    });
+    const input: ResponseInputItem[] = [{ role: "user", content: "File a GitHub issue." }];
+    for (let turn = 0; turn < 3; turn++) {
+      const reply = await client.responses.create({ model: "gpt-test", instructions: gpt.instructions, input: [...input], tools: [...gpt.tools] });
+      input.push(...(reply.output as ResponseInputItem[]));
+      const calls = gpt.handle(reply);
+      if (calls.length === 0) break;
+      for (const call of calls) input.push(call.output ?? gpt.functionOutput(call.host!, runTool(call.host!.name, call.host!.input)));
+    }
+    expect(server.violations).toEqual([]);
+    const output = input.find((item) => item.type === "tool_search_output")!;
+    expect(output.tools.map((tool) => [tool.type, "name" in tool ? tool.name : ""])).toEqual([["namespace", "github"]]);
+    const ran = input.filter((item) => item.type === "function_call_output").map((item) => JSON.parse(item.output as string) as unknown);
+    expect(ran).toEqual([{ ok: true, tool: "github__create_issue", input: { title: "Crash" } }]);
   });
 });
