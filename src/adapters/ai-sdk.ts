@@ -87,3 +87,5 @@ export function aiSdkToolSearch(session: ToolSearchSession, run: RunHostTool): A
     },
   };
 }
+
+export type { HostToolCall } from "./shared.js";

@@ -154,3 +154,5 @@ export function anthropicToolSearch(session: ToolSearchSession): AnthropicToolSe
     check: checkAnthropicRequest,
   };
 }
+
+export type { HostToolCall } from "./shared.js";

@@ -93,3 +93,5 @@ export function toolsiftMiddleware(session: ToolSearchSession, run: RunLoadedToo
     },
   });
 }
+
+export type { HostToolCall } from "./shared.js";

@@ -221,3 +221,5 @@ export function agentsToolSearchOptions<Context = unknown>(
     },
   };
 }
+
+export type { HostToolCall } from "./shared.js";
