@@ -43,7 +43,8 @@
 // - 2026-12-01: the agent-stack adapters are entries of their own ("toolsift/anthropic",
 //   "toolsift/openai", "toolsift/ai-sdk", "toolsift/langchain"), each bundled with its SDK left
 //   external (an optional peer the application has): 1,828 / 1,929 / 1,293 / 1,398 B gzipped.
-//   Budgets 2,560 / 2,560 / 2,048 / 2,048 B. The main entry imports none of them.
+//   Budgets 2,560 / 2,560 / 1,536 / 2,048 B (the AI SDK one below its 1,892 B with `ai` bundled).
+//   The main entry imports none of them.
 // Raise a budget only deliberately, in the same commit as the growth, with the new measurement.
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -55,7 +56,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 
 const WASM_GZIP_BUDGET = 15_616;
 const PACKAGE_GZIP_BUDGET = 62_000;
-const ADAPTER_GZIP_BUDGETS = { anthropic: 2_560, openai: 2_560, "ai-sdk": 2_048, langchain: 2_048 } as const;
+const ADAPTER_GZIP_BUDGETS = { anthropic: 2_560, openai: 2_560, "ai-sdk": 1_536, langchain: 2_048 } as const;
 // The SDKs an adapter imports (types, or a few functions): the application's, not the entry's.
 const ADAPTER_PEERS = [/^@anthropic-ai\/sdk/, /^openai(\/|$)/, /^@openai\//, /^ai$/, /^@ai-sdk\//, /^langchain(\/|$)/, /^@langchain\//, /^zod(\/|$)/];
 
