@@ -88,6 +88,16 @@ describe("toolsift/openai: Responses API with client tool_search", () => {
     ]);
   });
 
+  it("counts a turn per handled response, and resumes from a given turn", async () => {
+    const session = await newSession({ rank: 0 });
+    const gpt = openaiToolSearch(session);
+    const searchAt = (id: string, query: string) => response(id, [{ type: "tool_search_call", id: `tsc_${id}`, call_id: `call_${id}`, execution: "client", status: "completed", arguments: { query } }]);
+    const decided = [gpt.handle(searchAt("a", "weather lookup")), gpt.handle(searchAt("b", "create a github issue"))].map(([call]) => call!.outcome.kind === "search" && call!.outcome.decisionId);
+    expect(decided).toEqual(["adapter-run#turn:0:tool:0:search", "adapter-run#turn:1:tool:0:search"]);
+    const resumed = openaiToolSearch(session).handle(searchAt("c", "send an email"), { turn: 2 });
+    expect(resumed[0]!.outcome.kind === "search" && resumed[0]!.outcome.decisionId).toBe("adapter-run#turn:2:tool:0:search");
+  });
+
   it("answers a call of a tool it never loaded with a function_call_output error", async () => {
     const gpt = openaiToolSearch(await newSession({ rank: 0 }));
     const [call] = gpt.handle(response("r", [{ type: "function_call", call_id: "c", name: "github__create_issue", arguments: "{}" }]));
