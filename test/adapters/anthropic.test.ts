@@ -5,6 +5,8 @@ import type { Message, MessageCreateParamsNonStreaming, MessageParam, Tool, Tool
 import { afterEach, describe, expect, it } from "vitest";
 import { anthropicToolSearch, checkAnthropicRequest } from "../../src/adapters/anthropic.js";
 import { isToolsiftError } from "../../src/errors.js";
+import { createToolSearchSession } from "../../src/session/index.js";
+import { parseSkill, skillActivation } from "../../src/skills/index.js";
 import { journalFromJsonLines, journalToJsonLines } from "../../src/journal/index.js";
 import type { ToolSearchSession } from "../../src/session/index.js";
 import { CANARY, CANARY_TOOL, DOTTED_TOOL, GITHUB_GROUP, newSession, runTool, type Counters } from "./fixtures.js";
@@ -270,5 +272,28 @@ describe("toolsift/anthropic with groups", () => {
     expect(loaded[0]!.length).toBeGreaterThan(5);
     expect(loaded[0]!.every((name) => name.startsWith("github__"))).toBe(true);
     expect(server.bodies[1]).toContain(`"system":[{"type":"text","text":"You help."},{"type":"text","text":${JSON.stringify(claude.system[0]!.text)}}]`);
+  });
+});
+
+describe("toolsift/anthropic with skills", () => {
+  it("declares activate_skill undeferred and answers it as an ordinary result, with references to the tools it brings", async () => {
+    await newSession({ rank: 0 }); // init
+    const skill = parseSkill("---\nname: triage-bug\ndescription: File a bug as a GitHub issue.\nallowed-tools: github__create_issue\n---\nSearch for duplicates, then file it.\n", { path: "triage-bug/SKILL.md" });
+    const session = createToolSearchSession({
+      toolSearch: { catalogue: [{ id: "github__create_issue", description: "Create an issue." }, { id: "slack__post_message", description: "Post a message." }] },
+      skillActivation: skillActivation({ catalogue: [skill] }),
+    });
+    const claude = anthropicToolSearch(session);
+    expect(claude.tools.map((tool) => [tool.name, tool.defer_loading === true])).toEqual([["search_tools", false], ["activate_skill", false], ["github__create_issue", true], ["slack__post_message", true]]);
+    const [call] = claude.handle(message("m", [{ type: "tool_use", id: "s", name: "activate_skill", input: { name: "triage-bug" } }], "tool_use"), []);
+    expect(call!.result).toEqual({
+      type: "tool_result",
+      tool_use_id: "s",
+      content: [
+        { type: "text", text: JSON.stringify({ skill: "triage-bug", instructions: "Search for duplicates, then file it.\n", tools: ["github__create_issue"] }) },
+        { type: "tool_reference", tool_name: "github__create_issue" },
+      ],
+    });
+    expect(() => claude.check({ tools: claude.tools, messages: [{ role: "user", content: [call!.result!] }] })).not.toThrow();
   });
 });
