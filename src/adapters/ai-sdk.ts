@@ -28,7 +28,7 @@ export interface AiSdkToolSearch {
    * so each call is its own turn, counted from 0 in call order.
    */
   search(request: { readonly query: string; readonly tools: readonly { readonly name: string }[] }): string[];
-  /** The catalogue tools for the `toolSearch` route: `tools` minus the meta-tools, each `deferLoading: true`. */
+  /** The tools for the `toolSearch` route: the agent's tools as they are, every searchable tool `deferLoading: true` (no meta-tool). */
   readonly deferredTools: ToolSet;
 }
 
@@ -66,10 +66,16 @@ export function aiSdkToolSearch(session: ToolSearchSession, run: RunHostTool): A
   const tools: ToolSet = {};
   const deferredTools: ToolSet = {};
   const meta = new Set([session.searchToolName, session.skillToolName]);
-  for (const spec of [...session.menu(), ...session.searchableSpecs()]) {
+  for (const spec of session.menu()) {
     const tool = specTool(spec, execute(spec.name));
     tools[names.wire(spec.name)] = tool;
-    if (!meta.has(spec.name)) deferredTools[names.wire(spec.name)] = { ...tool, deferLoading: true } as Tool;
+    // The agent's own tools stay in view on the SDK's route too; only the catalogue is deferred.
+    if (!meta.has(spec.name)) deferredTools[names.wire(spec.name)] = tool;
+  }
+  for (const spec of session.searchableSpecs()) {
+    const tool = specTool(spec, execute(spec.name));
+    tools[names.wire(spec.name)] = tool;
+    deferredTools[names.wire(spec.name)] = { ...tool, deferLoading: true } as Tool;
   }
 
   return {

@@ -105,7 +105,7 @@ describe("toolsift/ai-sdk: the SDK's toolSearch({ search })", () => {
       prompt: "What is the weather in Oslo?",
     });
     const sent = server.bodies.map((body) => toolNames(JSON.parse(body) as Body));
-    expect(sent[0]).toEqual(["search"]);
+    expect(sent[0]).toEqual(["search", "reply"]);
     expect(sent[1]).toContain(CANARY_TOOL);
     expect(result.steps[1]!.toolResults.map((part) => part.output)).toEqual([{ ok: true, tool: CANARY_TOOL, input: { city: "Oslo" } }]);
     expect(session.stats().searches).toBe(1);
