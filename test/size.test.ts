@@ -37,12 +37,14 @@
 //   imports (−4,373 B; zod stays in the eval entry): browser bundle 40,983 B, together
 //   56,440 B. Budgets unchanged.
 // - 2026-12-01: tool groups and deferral in the session (config, decision, catalogue block,
-//   group loads; +≈3,000 B of JS) took the package to 60,465 B. Raised to 62,000 B: the
-//   groups run in the session's own call path (the menu at turn 0, every search), so they
-//   cannot move to a plugin entry the way skills did without a second config shape.
+//   group loads; +≈3,000 B of JS) took the package to 60,465 B; blind calls, marked group
+//   rules (an HMAC-SHA-256 written out, since Web Crypto's is asynchronous) and the call cap
+//   to 63,138 B. Raised to 64,000 B: the groups run in the session's own call path (the menu
+//   at turn 0, every search, every call), so they cannot move to a plugin entry the way
+//   skills did without a second config shape.
 // - 2026-12-01: the agent-stack adapters are entries of their own ("toolsift/anthropic",
 //   "toolsift/openai", "toolsift/ai-sdk", "toolsift/langchain"), each bundled with its SDK left
-//   external (an optional peer the application has): 1,828 / 1,929 / 1,293 / 1,398 B gzipped.
+//   external (an optional peer the application has): 1,828 / 1,929 / 1,302 / 1,398 B gzipped.
 //   Budgets 2,560 / 2,560 / 1,536 / 2,048 B (the AI SDK one below its 1,892 B with `ai` bundled).
 //   The main entry imports none of them.
 // Raise a budget only deliberately, in the same commit as the growth, with the new measurement.
@@ -55,7 +57,7 @@ import { build } from "vite";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 const WASM_GZIP_BUDGET = 15_616;
-const PACKAGE_GZIP_BUDGET = 62_000;
+const PACKAGE_GZIP_BUDGET = 64_000;
 const ADAPTER_GZIP_BUDGETS = { anthropic: 2_560, openai: 2_560, "ai-sdk": 1_536, langchain: 2_048 } as const;
 // The SDKs an adapter imports (types, or a few functions): the application's, not the entry's.
 const ADAPTER_PEERS = [/^@anthropic-ai\/sdk/, /^openai(\/|$)/, /^@openai\//, /^ai$/, /^@ai-sdk\//, /^langchain(\/|$)/, /^@langchain\//, /^zod(\/|$)/];

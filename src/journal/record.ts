@@ -57,6 +57,46 @@ export function searchDecisionId(run: string, turn: number, index: number): stri
   return `${run}#turn:${turn}:tool:${index}:search`;
 }
 
+/** The id of the deferral decision of a run with groups (docs/groups.md "Journal"): one per run, first. */
+export function deferralDecisionId(run: string): string {
+  return `${run}#deferral`;
+}
+
+/** The id of a blind call (a held-back tool called by its exact name) at that call. */
+export function blindDecisionId(run: string, turn: number, index: number): string {
+  return `${run}#turn:${turn}:tool:${index}:blind`;
+}
+
+/**
+ * The recorded deferral decision (docs/groups.md "Journal"): the held-back groups and the
+ * advertised ones, the groups whose rules the catalogue block gave, and the run's rules mark.
+ * On replay a floor, never the whole answer.
+ */
+export interface DeferralRecord {
+  readonly held: readonly string[];
+  readonly advertised: readonly string[];
+  readonly given?: readonly string[];
+  readonly mark?: string;
+}
+
+/** A recorded blind call: the tool called, what it loaded, and the group when it loaded the whole group for its rules. */
+export interface BlindCallRecord {
+  readonly tool: string;
+  readonly loaded: readonly string[];
+  readonly group?: string;
+  readonly rules?: readonly string[];
+}
+
+/** A recorded field read defensively: a getter that throws, or a non-object, reads as absent. */
+export function recordField(value: unknown, key: string): unknown {
+  if (typeof value !== "object" || value === null) return undefined;
+  try {
+    return (value as Record<string, unknown>)[key];
+  } catch {
+    return undefined;
+  }
+}
+
 /** The id of the skill activation decided by the `index`-th tool call of turn `turn`. */
 export function skillDecisionId(run: string, turn: number, index: number): string {
   return `${run}#turn:${turn}:tool:${index}:skill`;

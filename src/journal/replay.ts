@@ -1,7 +1,7 @@
 import { ToolsiftError, isToolsiftError } from "../errors.js";
 import { safeWarn, type WarningHook } from "../rankers/warnings.js";
 import { checkRecord, type Journal } from "./memory.js";
-import { journalRecord, type JournalRecord, type SearchDecision } from "./record.js";
+import { journalRecord, type BlindCallRecord, type DeferralRecord, type JournalRecord, type SearchDecision } from "./record.js";
 import type { SkillDecision } from "../session/skills.js";
 
 /**
@@ -81,6 +81,11 @@ export class DecisionLog {
     });
   }
 
+  /** True when the journal holds a record of decision `id`. */
+  has(id: string): boolean {
+    return this.#positions.has(id);
+  }
+
   /** Records this session has not served yet. */
   get pending(): number {
     return this.#records.length - this.#cursor;
@@ -137,7 +142,7 @@ export class DecisionLog {
    * Appends a live decision to the journal. A store that throws (or whose `append` cannot
    * be read) is a `journal_write_failed` error with the store's error as `cause`.
    */
-  record(id: string, decision: SearchDecision | SkillDecision, fingerprint?: string): void {
+  record(id: string, decision: SearchDecision | SkillDecision | DeferralRecord | BlindCallRecord, fingerprint?: string): void {
     const record = journalRecord(id, decision, fingerprint);
     try {
       this.#journal.append(record);

@@ -1,6 +1,9 @@
 import { nearNames } from "./near-names.js";
 import type { SessionCatalogue } from "./catalogue.js";
-import { catalogueBlock } from "./catalogue-block.js";
+import { recordField, type DeferralRecord } from "../journal/record.js";
+import { recordedSet } from "./admission.js";
+import { catalogueBlock, rulesHeading } from "./catalogue-block.js";
+import { MARK_PATTERN, rulesMark } from "./rules-mark.js";
 import { decideDeferral, type DeferralDecision, type DeferralFloor } from "./deferral.js";
 import { readDeferral, type ResolvedDeferral } from "./groups-config.js";
 import { SessionGroups, type SessionGroup } from "./groups.js";
@@ -50,15 +53,25 @@ export class SessionGrouping {
   readonly groups: SessionGroups;
   readonly deferral: ResolvedDeferral;
   readonly decision: DeferralDecision;
+  /** The run's rules mark; `undefined` when no group carries instructions. */
+  readonly mark: string | undefined;
   readonly #held: ReadonlySet<string>;
   readonly #block: string;
+  // Groups whose rules came before the model this run: given once, where the group first shows.
+  readonly #given = new Set<string>();
+  readonly #blockGiven: readonly string[];
 
+  /**
+   * `recorded` is the run's recorded deferral decision on replay (untrusted: read as a floor),
+   * `null` for a journal that holds records of a run without it, `undefined` for a live run.
+   */
   constructor(
     search: ResolvedToolSearch,
     catalogue: SessionCatalogue,
     menu: Menu,
     size: (id: string) => number | undefined,
-    floor: DeferralFloor | undefined,
+    runId: string,
+    recorded: unknown,
   ) {
     this.groups = new SessionGroups(search.groups ?? [], search.serverGroups === true, catalogue);
     this.deferral = search.deferral ?? readDeferral(undefined);
@@ -73,14 +86,50 @@ export class SessionGrouping {
       onMenu,
       size,
       reserve: loadReserve(this.deferral.maxTools, search.maxLoaded),
-      floor,
+      floor: recorded === undefined ? undefined : readFloor(recorded),
     });
     this.#held = new Set(this.decision.held);
     const held = this.decision.held.map((name) => {
       const group = this.groups.get(name)!;
-      return { group, ids: group.members.filter((id) => !onMenu(id) && size(id) !== undefined) };
+      // Not filtered by spec: the block names the group as the host declared it (a member whose
+      // schema is not JSON is refused with a warning when it is loaded).
+      return { group, ids: group.members.filter((id) => !onMenu(id)) };
     });
-    this.#block = catalogueBlock({ toolName: search.toolName, held, rules: [], mark: undefined });
+    const ruled = this.groups.list.some((group) => group.instructions !== undefined);
+    const recordedMark = recordField(recorded, "mark");
+    // A resumed run keeps the mark its history was given with (another process drew another key).
+    this.mark = !ruled ? undefined : typeof recordedMark === "string" && MARK_PATTERN.test(recordedMark) ? recordedMark : rulesMark(runId);
+    // The block gives the rules of the groups whose tools are on the turn-0 menu.
+    const advertisedIds = new Set(ruled ? this.advertisedIds(catalogue, onMenu, size) : []);
+    const shown = this.groups.list.filter((group) => group.instructions !== undefined && !this.#held.has(group.name) && group.members.some((id) => onMenu(id) || advertisedIds.has(id)));
+    for (const group of shown) this.#given.add(group.name);
+    this.#blockGiven = Object.freeze(shown.map((group) => group.name));
+    this.#block = catalogueBlock({ toolName: search.toolName, held, rules: shown, mark: this.mark });
+  }
+
+  /** The decision as the journal records it. */
+  record(): DeferralRecord {
+    const base = { held: this.decision.held, advertised: this.decision.advertised };
+    return this.mark === undefined ? base : { ...base, given: this.#blockGiven, mark: this.mark };
+  }
+
+  /**
+   * The marked rules of the groups among `groups` not given yet this run, now given; `""`
+   * when none are due. Rules are host text (trusted); the heading carries the mark.
+   */
+  takeRules(groups: Iterable<SessionGroup | undefined>): string {
+    const parts: string[] = [];
+    for (const group of groups) {
+      if (group?.instructions === undefined || this.#given.has(group.name)) continue;
+      this.#given.add(group.name);
+      parts.push(`${rulesHeading(group.name, this.mark!)}\n${group.instructions.trim()}`);
+    }
+    return parts.join("\n\n");
+  }
+
+  /** True when the group's rules came before the model this run. */
+  given(name: string): boolean {
+    return this.#given.has(name);
   }
 
   /** The advertised groups' tools not on the menu yet, in catalogue order (what turn 0 adds). */
@@ -135,6 +184,11 @@ export class SessionGrouping {
     if (budget.maxTools !== undefined && budget.menuTools + ids.length > budget.maxTools) return { fits: false, miss: "max_tools" };
     return { fits: true, ids, chars };
   }
+}
+
+// The floor a recorded decision gives (bounded reads; a non-list reads as empty).
+function readFloor(recorded: unknown): DeferralFloor {
+  return { held: recordedSet(recordField(recorded, "held")), advertised: recordedSet(recordField(recorded, "advertised")) };
 }
 
 const MISS_TEXT: Readonly<Record<GroupMiss, string>> = {

@@ -46,7 +46,11 @@ const script: ToolCall[][] = [
     { turn: 2, index: 0, name: "argocd__list_applications", input: {} },
     { turn: 2, index: 1, name: "search_tools", input: { select: ["group:brave-search"] } },
   ],
-  [{ turn: 3, index: 0, name: "reply", input: { text: "done" } }],
+  [{ turn: 3, index: 0, name: "mapbox__DirectionsTool", input: { from: "Berlin" } }],
+  [
+    { turn: 4, index: 0, name: "mapbox__DirectionsTool", input: { coordinates: [] } },
+    { turn: 4, index: 1, name: "reply", input: { text: "done" } },
+  ],
 ];
 
 interface RunLog {
@@ -104,6 +108,19 @@ describe("a scripted run over the MCP catalogue with one dynamic group per serve
     expect(live.outcomes[2]).toMatchObject({ kind: "tool", onMenu: true });
   });
 
+  it("answers a blind call of a held-back tool with its signature and puts it on the menu for the next turn", () => {
+    expect(live.blocks[0]).toContain("mapbox__DirectionsTool");
+    expect(live.menus[3]).not.toContain("mapbox__DirectionsTool");
+    const blind = live.outcomes[4]!;
+    expect(blind).toMatchObject({ kind: "tool", onMenu: false, added: ["mapbox__DirectionsTool"], source: "live" });
+    const result = blind.kind === "tool" && !blind.onMenu ? blind.result : undefined;
+    expect(result?.code).toBe("tool_loaded");
+    expect(result?.signature).toMatch(/^mapbox__DirectionsTool\(coordinates\*?, .*\) — /);
+    expect(result?.message).toContain(`It takes: ${result?.signature}`);
+    expect(live.menus[4]!.at(-1)).toBe("mapbox__DirectionsTool");
+    expect(live.outcomes[5]).toMatchObject({ kind: "tool", onMenu: true, name: "mapbox__DirectionsTool" });
+  });
+
   it("replays with zero ranker calls: identical menus, results and block", () => {
     expect(counter.rank).toBeGreaterThan(0);
     const replayCounter = { rank: 0 };
@@ -113,5 +130,29 @@ describe("a scripted run over the MCP catalogue with one dynamic group per serve
     expect(replay.menus).toEqual(live.menus);
     expect(replay.blocks).toEqual(live.blocks);
     expect(() => replay.session.finish()).not.toThrow();
+  });
+
+  it("resumed with 89 servers from a journal recorded with 10 keeps the recorded groups held and the 79 new servers off the menu", () => {
+    const counts = new Map<string, number>();
+    for (const tool of catalogue) counts.set((tool as { server?: string }).server!, (counts.get((tool as { server?: string }).server!) ?? 0) + 1);
+    // ten servers of every size, so the record holds some back and advertises others
+    const bySize = [...counts.keys()].sort((left, right) => counts.get(right)! - counts.get(left)! || (left < right ? -1 : 1));
+    const ten = new Set(bySize.filter((_, i) => i % 9 === 0).slice(0, 10));
+    const small = catalogue.filter((tool) => ten.has((tool as { server?: string }).server!));
+    const recorded = newSession(undefined, { rank: 0 }, small);
+    const tenHeld = recorded.journal.records()[0]!.value as { held: string[]; advertised: string[] };
+    expect(tenHeld.held.length + tenHeld.advertised.length).toBe(10);
+    const resumed = newSession(new InMemoryJournal(recorded.journal.records()), { rank: 0 });
+    const names = resumed.menuNames();
+    expect(names.length).toBeLessThanOrEqual(MAX_TOOLS);
+    const serverOf = new Map(catalogue.map((tool) => [tool.id!, (tool as { server?: string }).server!]));
+    const onMenu = new Set(names.map((name) => serverOf.get(name)).filter((server) => server !== undefined));
+    for (const server of onMenu) expect(ten.has(server!)).toBe(true);
+    for (const server of tenHeld.held) expect(onMenu.has(server)).toBe(false);
+    // a fresh decision over 89 servers would have advertised some of the new ones
+    const fresh = newSession(undefined, { rank: 0 }).menuNames().map((name) => serverOf.get(name));
+    expect(fresh.some((server) => server !== undefined && !ten.has(server))).toBe(true);
+    expect(tenHeld.held.length).toBeGreaterThan(0);
+    expect(tenHeld.advertised.length).toBeGreaterThan(0);
   });
 });

@@ -183,14 +183,14 @@ describe("loading a group", () => {
     const outcome = search(s, 0, { group: "biling" });
     expect(outcome.kind === "search" && outcome.result).toEqual({ code: "unknown_group", message: 'Unknown tool group "biling". Did you mean: billing?', suggestions: ["billing"] });
     expect(outcome.kind === "search" && outcome.source).toBe("refused");
-    expect(s.journal.records()).toHaveLength(0);
+    expect(s.journal.records().map((record) => record.id)).toEqual(["groups#deferral"]);
   });
 
   it("is a recorded decision: a replay re-loads it, clipped to the recorded tools, never widened", () => {
     const live = session({ deferral: { maxTools: 30 } });
     search(live, 0, { group: "crm", query: "weather" });
     const records = live.journal.records();
-    expect(records[0]!.value).toMatchObject({ groups: ["crm"], groupLoaded: expect.arrayContaining(["crm__contact_00"]) as unknown });
+    expect(records[1]!.value).toMatchObject({ groups: ["crm"], groupLoaded: expect.arrayContaining(["crm__contact_00"]) as unknown });
     const replay = session({ deferral: { maxTools: 30 } }, new InMemoryJournal(records));
     search(replay, 0, { group: "crm", query: "weather" });
     expect(replay.menuNames()).toEqual(live.menuNames());
@@ -198,5 +198,17 @@ describe("loading a group", () => {
     const clipped = session({ deferral: { maxTools: 30 } }, new InMemoryJournal(forged));
     const outcome = search(clipped, 0, { group: "crm", query: "weather" });
     expect(outcome.kind === "search" && outcome.added.filter((id) => id.startsWith("crm__"))).toEqual(["crm__contact_00"]);
+  });
+
+  it("a journal recorded with groups replays without them: its decision is passed over, not a divergence", () => {
+    const live = session();
+    search(live, 0, { query: "weather" });
+    const warnings: string[] = [];
+    const onWarning = (warning: { code: string }) => void warnings.push(warning.code);
+    const plain = createToolSearchSession({ runId: "groups", tools: [tool("reply")], onWarning, journal: new InMemoryJournal(live.journal.records()), toolSearch: { catalogue } });
+    const replayed = search(plain, 0, { query: "weather" });
+    expect(replayed.kind === "search" && replayed.source).toBe("replay");
+    expect(() => plain.finish()).not.toThrow();
+    expect(warnings).toEqual(["TOOLSIFT_JOURNAL_CONFIG"]);
   });
 });

@@ -17,6 +17,8 @@ export interface SearchToolsResult {
   readonly skills?: readonly SearchSkillHit[];
   /** Groups the call asked to load (only then): each loaded whole or not at all; its tools lead `tools`. */
   readonly groups?: readonly SearchGroupHit[];
+  /** Rules of the groups this call loaded, given once per run, under headings that carry the run's mark. */
+  readonly rules?: string;
   readonly note?: string;
 }
 
@@ -42,7 +44,7 @@ export interface SearchErrorResult {
 }
 
 /** Codes of a call of a tool that is not on the menu. */
-export type ToolCallErrorCode = "unknown_tool" | "tool_not_loaded";
+export type ToolCallErrorCode = "unknown_tool" | "tool_not_loaded" | "tool_loaded" | "tool_call_limit" | "invalid_tool_arguments";
 
 /** The answer to a call of a tool that is not on the menu (DESIGN.md "Session"). */
 export interface ToolCallErrorResult {
@@ -50,6 +52,8 @@ export interface ToolCallErrorResult {
   readonly message: string;
   /** Up to three near names the session may show, best first. */
   readonly suggestions: readonly string[];
+  /** For `tool_loaded` (a blind call) and `invalid_tool_arguments`: the tool's one-line signature. */
+  readonly signature?: string;
 }
 
 /** Characters of a model-supplied name echoed back in a message. */

@@ -2,7 +2,7 @@ import { WorkBudget } from "../core/work-budget.js";
 import { ToolsiftError } from "../errors.js";
 import { fingerprint } from "../journal/fingerprint.js";
 import { InMemoryJournal, type Journal } from "../journal/memory.js";
-import { readStoredDecision, recordedQuery, searchDecisionId, skillDecisionId, type JournalRecord, type SearchDecision } from "../journal/record.js";
+import { blindDecisionId, deferralDecisionId, readStoredDecision, recordedQuery, searchDecisionId, skillDecisionId, type JournalRecord, type SearchDecision } from "../journal/record.js";
 import { DecisionLog } from "../journal/replay.js";
 import { bm25RankerFactory } from "../rankers/builtin.js";
 import { SessionRanker } from "../rankers/session-ranker.js";
@@ -15,8 +15,12 @@ import { parseSessionConfig, type ResolvedSessionConfig, type ResolvedToolSearch
 import { MAX_ON_MENU_NOTED, rankPage, type PageVerdict } from "./live-search.js";
 import type { Menu } from "./menu.js";
 import { NEAR_NAMES_BUDGET, nearNames } from "./near-names.js";
-import { groupMissNote, SessionGrouping, groupsOn, type GroupPlan } from "./group-state.js";
-import { echoName, searchError, unknownGroup, type SearchErrorResult, type SearchGroupHit, type SearchToolsResult, type ToolCallErrorResult } from "./results.js";
+import { argumentAnswer, callLimitAnswer } from "./blind-call.js";
+import { NO_GROUPS, blindCall, decideGroups, groupEntries, groupPart, searchRules, type GroupContext, type GroupPart } from "./group-calls.js";
+import { groupsOn, type SessionGrouping } from "./group-state.js";
+import { LoadLedger } from "./load-ledger.js";
+import { firstLine, toolLine } from "./signature.js";
+import { echoName, searchError, unknownGroup, type SearchErrorResult, type SearchToolsResult, type ToolCallErrorResult } from "./results.js";
 import { parseSearchInput, type SearchInput } from "./search-input.js";
 import { setUpSession } from "./setup.js";
 import type { SessionSkills, SkillHost } from "./skills.js";
@@ -96,17 +100,6 @@ interface SearchParts {
   readonly grouping: SessionGrouping | undefined;
 }
 
-/** The group part of one search: what its group loads add, and how each asked-for group went. */
-interface GroupPart {
-  readonly asked: readonly string[];
-  readonly ids: readonly string[];
-  readonly chars: number;
-  readonly hits: readonly SearchGroupHit[];
-  readonly notes: readonly string[];
-}
-
-const NO_GROUPS: GroupPart = Object.freeze({ asked: [], ids: [], chars: 0, hits: [], notes: [] });
-
 /**
  * One agent run's tool search (DESIGN.md "Session"): the append-only menu and the single entry point
  * for the model's tool calls. Create it with `createToolSearchSession`.
@@ -125,11 +118,9 @@ export class ToolSearchSession {
   #searchableSpecs: readonly ToolSpec[] | undefined;
   #universeOnMenu: number;
   #searches = 0;
-  #loadedBySearch = 0;
-  // Load entries under `maxLoaded`: a tool, or a whole group (docs/groups.md "Loading").
-  #loadEntries = 0;
-  #searchMenuChars = 0;
+  readonly #ledger: LoadLedger;
   #fingerprint: string | undefined;
+  readonly #callCap: number;
   #warnedConfig = false;
   #busy = false;
 
@@ -146,31 +137,27 @@ export class ToolSearchSession {
     const discovery = setup.skills?.discovery === true ? resolved.skillActivation!.discovery(setup.skills, search?.ranker !== undefined, this.#warn) : undefined;
     this.#discovery = discovery;
     const docs = () => discovery?.sharedDocs(catalogue!.docs()) ?? catalogue!.docs();
+    this.#journal = resolved.journal ?? new InMemoryJournal();
+    this.#log = new DecisionLog(this.#journal, resolved.divergence, this.#warn);
+    this.#callCap = resolved.maxToolCallsPerMessage;
+    this.#ledger = new LoadLedger(this.#menu, () => void this.#universeOnMenu++);
+    const before = this.#menu.size;
     const grouping =
       search !== undefined && catalogue !== undefined && groupsOn(search)
-        ? new SessionGrouping(search, catalogue, this.#menu, (id) => this.#specSize(catalogue, id), undefined)
+        ? decideGroups(this.runId, search, catalogue, this.#menu, this.#log, (id) => this.#specSize(catalogue, id))
         : undefined;
-    if (grouping !== undefined) this.#advertise(grouping, catalogue!);
+    this.#universeOnMenu += this.#menu.size - before;
+    // A journal recorded with groups, resumed without them: its decision is passed over, not a divergence.
+    if (grouping === undefined && this.#log.has(deferralDecisionId(this.runId))) this.#log.lookup(deferralDecisionId(this.runId));
     this.#parts =
       search === undefined || catalogue === undefined
         ? undefined
         : { config: search, catalogue, ranker: new SessionRanker(search.ranker ?? bm25RankerFactory(), docs, this.#warn), grouping };
     this.#admit = (id) => catalogue !== undefined && catalogue.searchable(id) && !this.#menu.has(id);
-    this.#journal = resolved.journal ?? new InMemoryJournal();
-    this.#log = new DecisionLog(this.#journal, resolved.divergence, this.#warn);
     this.#skills =
       setup.skills === undefined
         ? undefined
         : { set: setup.skills, host: { log: this.#log, menu: this.#menu, catalogue, warn: this.#warn, onCatalogueTool: () => void this.#universeOnMenu++ } };
-  }
-
-  // The advertised groups' tools go on the turn-0 menu, after `alwaysLoaded`, in catalogue order.
-  #advertise(grouping: SessionGrouping, catalogue: SessionCatalogue): void {
-    for (const id of grouping.advertisedIds(catalogue, (name) => this.#menu.has(name), (name) => this.#specSize(catalogue, name))) {
-      const entry = catalogue.entry(id);
-      this.#menu.add({ name: id, spec: catalogue.loadableSpec(id), tool: entry.tool, section: "group", thirdParty: entry.trust.thirdParty });
-      this.#universeOnMenu++;
-    }
   }
 
   /**
@@ -179,6 +166,9 @@ export class ToolSearchSession {
    * names for a small group, a prefix and a count for a large one. The same bytes for the
    * whole run: loading a group or a tool never changes it. Empty without groups, or when
    * nothing is held back.
+   *
+   * @example
+   * const system = `${instructions}\n\n${session.catalogueBlock()}`; // "…Connected servers:\n- argocd: 16 tools, names start with \"argocd__\"…"
    */
   catalogueBlock(): string {
     return this.#parts?.grouping?.block() ?? "";
@@ -247,8 +237,8 @@ export class ToolSearchSession {
   stats(): SessionStats {
     return {
       searches: this.#searches,
-      loadedBySearch: this.#loadedBySearch,
-      searchMenuChars: this.#searchMenuChars,
+      loadedBySearch: this.#ledger.tools,
+      searchMenuChars: this.#ledger.chars,
       pendingReplay: this.#log.pending,
     };
   }
@@ -284,6 +274,8 @@ export class ToolSearchSession {
 
   #handle(call: ToolCall): ToolCallOutcome {
     const { turn, index, name } = readCall(call);
+    // Past the cap nothing runs and nothing is decided: a runaway batch costs one answer each.
+    if (this.#callCap > 0 && index >= this.#callCap) return { kind: "tool", name, onMenu: false, result: callLimitAnswer(this.#callCap), tainted: false };
     const parts = this.#parts;
     if (parts !== undefined && name === parts.config.toolName) {
       return this.#searchCall(parts, name, readInput(call), searchDecisionId(this.runId, turn, index));
@@ -296,8 +288,35 @@ export class ToolSearchSession {
     if (entry?.tool !== undefined) {
       return { kind: "tool", name, onMenu: true, tool: entry.tool, thirdParty: entry.thirdParty };
     }
+    const held = parts?.grouping?.heldGroupOf(name);
+    if (held !== undefined && parts!.catalogue.searchable(name)) {
+      const blind = blindCall(this.#groupContext(parts!), held, name, blindDecisionId(this.runId, turn, index));
+      if (blind !== undefined) return blind;
+    }
     const { result, tainted } = this.#offMenu(name);
     return { kind: "tool", name, onMenu: false, result, tainted };
+  }
+
+  #groupContext(parts: SearchParts): GroupContext {
+    const catalogue = parts.catalogue;
+    return { grouping: parts.grouping!, config: parts.config, catalogue, menu: this.#menu, log: this.#log, ledger: this.#ledger, specSize: (id) => this.#specSize(catalogue, id) };
+  }
+
+  /**
+   * The error a host sends when a call of `name` fails on its arguments (its own validation):
+   * `message` followed by the tool's one-line signature, so the model's next try has the
+   * parameters (docs/groups.md "Blind calls"). `undefined` for a tool not on the menu.
+   *
+   * @example
+   * session.argumentError("notes_read", "url is required.")
+   * // { code: "invalid_tool_arguments", message: "url is required. It takes: notes_read(path, url*) — Read a note.", … }
+   */
+  argumentError(name: string, message: string): ToolCallErrorResult | undefined {
+    const entry = this.#menu.get(name);
+    if (entry?.tool === undefined) return undefined;
+    const catalogue = this.#parts?.catalogue;
+    const trust = catalogue?.get(name)?.trust;
+    return argumentAnswer(message, toolLine(entry.spec, trust === undefined ? firstLine(entry.spec.description) : resultDescription(trust)));
   }
 
   #offMenu(name: string): { result: ToolCallErrorResult; tainted: boolean } {
@@ -357,56 +376,11 @@ export class ToolSearchSession {
   }
 
   #budget(parts: SearchParts, group: GroupPart = NO_GROUPS): LoadBudget {
-    const budget = {
-      loaded: this.#loadEntries + group.hits.filter((hit) => hit.loaded).length,
-      maxLoaded: parts.config.maxLoaded,
-      chars: this.#searchMenuChars + group.chars,
-      maxChars: parts.config.maxMenuChars,
-    };
-    const maxTools = parts.grouping?.deferral.maxTools;
-    return maxTools === undefined ? budget : { ...budget, room: Math.max(0, maxTools - this.#menu.size - group.ids.length) };
+    return this.#ledger.budget(parts.config, parts.grouping?.deferral.maxTools, { entries: groupEntries(group), tools: group.ids.length, chars: group.chars });
   }
 
-  // Each asked-for group, in order, loaded whole or not at all; a replay only re-loads what
-  // its record loaded (`recorded`), clipped by the live plan, never widened.
   #groupPart(parts: SearchParts, asked: readonly string[] | undefined, recorded?: ReadonlySet<string>): GroupPart {
-    const grouping = parts.grouping;
-    if (grouping === undefined || asked === undefined) return NO_GROUPS;
-    const ids: string[] = [];
-    const hits: SearchGroupHit[] = [];
-    const notes: string[] = [];
-    let chars = 0;
-    let entries = this.#loadEntries;
-    const taken = new Set<string>();
-    const onMenu = (id: string) => this.#menu.has(id) || taken.has(id);
-    const size = (id: string) => this.#specSize(parts.catalogue, id);
-    for (const name of asked) {
-      const group = grouping.groups.get(name)!;
-      const budget = {
-        entries,
-        maxLoaded: parts.config.maxLoaded,
-        chars: this.#searchMenuChars + chars,
-        maxChars: parts.config.maxMenuChars,
-        menuTools: this.#menu.size + ids.length,
-        maxTools: grouping.deferral.maxTools,
-      };
-      let plan: GroupPlan = grouping.plan(group, budget, onMenu, size);
-      if (plan.fits && recorded !== undefined) {
-        const kept = plan.ids.filter((id) => recorded.has(id));
-        plan = kept.length === 0 ? { fits: false, miss: "empty" } : { fits: true, ids: kept, chars: kept.reduce((sum, id) => sum + size(id)!, 0) };
-      }
-      if (!plan.fits) {
-        hits.push({ name, tools: 0, loaded: false });
-        notes.push(groupMissNote(name, plan.miss));
-        continue;
-      }
-      for (const id of plan.ids) taken.add(id);
-      ids.push(...plan.ids);
-      chars += plan.chars;
-      entries++;
-      hits.push({ name, tools: plan.ids.length, loaded: true });
-    }
-    return { asked, ids, chars, hits, notes };
+    return parts.grouping === undefined ? NO_GROUPS : groupPart(this.#groupContext(parts), asked, recorded);
   }
 
   // What a catalogue tool would add to the menu, for the caps; `undefined` when it cannot load.
@@ -434,7 +408,7 @@ export class ToolSearchSession {
         v: 1,
         toolName: search.toolName,
         caps: [search.maxPerSearch, search.maxLoaded, search.maxSearches, search.maxMenuChars ?? null],
-        menu: this.#menu.names().slice(0, this.#menu.size - this.#loadedBySearch),
+        menu: this.#menu.names().slice(0, this.#menu.size - this.#ledger.tools),
         universe: fingerprint(universe),
         // Only with groups, so a session without them keeps its fingerprint.
         ...(parts.grouping === undefined ? {} : { groups: fingerprint([parts.grouping.groups.list.map((group) => [group.name, group.load, group.dynamic, group.members]), parts.grouping.deferral]) }),
@@ -574,20 +548,15 @@ export class ToolSearchSession {
     if (input.clampedFrom !== undefined) notes.push(`Limit ${input.clampedFrom} is above this session's maximum of ${input.page}.`);
 
     // A group's tools first, in the group's order: discovery order, so the prefix keeps its bytes.
-    for (const id of [...group.ids, ...loaded]) {
-      const entry = catalogue.entry(id);
-      const spec = catalogue.loadableSpec(id);
-      this.#menu.add({ name: id, spec, tool: entry.tool, section: "search", thirdParty: entry.trust.thirdParty });
-      this.#loadedBySearch++;
-      this.#searchMenuChars += JSON.stringify(spec).length;
-      this.#universeOnMenu++;
-    }
-    this.#loadEntries += loaded.length + group.hits.filter((hit) => hit.loaded).length;
+    this.#ledger.load(catalogue, [...group.ids, ...loaded], loaded.length + groupEntries(group));
+    const grouping = this.#parts?.grouping;
+    const rules = grouping === undefined ? "" : searchRules(grouping, group, loaded);
     const hit = (id: string, isLoaded: boolean) => ({ name: id, description: resultDescription(catalogue.entry(id).trust), loaded: isLoaded });
     const tools = [...group.ids.map((id) => hit(id, true)), ...results.map((id) => hit(id, loadedSet.has(id)))];
     const skillHits: SearchSkillHit[] | undefined = discovery === undefined ? undefined : skills.map((id) => discovery.skills.hit(id));
     const listed = skillHits === undefined ? { tools } : { tools, skills: skillHits };
-    const found = input.groups === undefined ? listed : { ...listed, groups: group.hits };
+    const grouped = input.groups === undefined ? listed : { ...listed, groups: group.hits };
+    const found = rules.length === 0 ? grouped : { ...grouped, rules };
     const result: SearchToolsResult = notes.length > 0 ? { ...found, note: notes.join(" ") } : found;
     // A name in the note is a tool's name as much as one in the list.
     const tainted =

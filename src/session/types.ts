@@ -53,6 +53,10 @@ export interface OffMenuCallOutcome {
   readonly result: ToolCallErrorResult;
   /** The result names a third-party tool. */
   readonly tainted: boolean;
+  /** Only for a blind call (docs/groups.md "Blind calls", `result.code` `tool_loaded`): its decision and what it added to the menu. */
+  readonly decisionId?: string;
+  readonly source?: "live" | "replay";
+  readonly added?: readonly string[];
 }
 
 export type ToolCallOutcome = SearchCallOutcome | MenuToolCallOutcome | OffMenuCallOutcome | SkillCallOutcome;

@@ -13,6 +13,9 @@ import type { ScriptCall } from "./script.js";
 
 export const RUN_ID = "playground";
 
+/** With groups on: one dynamic group per server, under VS Code's limit of 128 tools (docs/groups.md). */
+export const GROUPS_MAX_TOOLS = 128;
+
 /** The agent's own tools: on the menu from the start, never searched. */
 export const AGENT_TOOLS: readonly ToolDefinition[] = Object.freeze([
   { id: "reply_to_user", description: "Send the final answer to the user.", inputSchema: { type: "object", properties: { text: { type: "string" } } } },
@@ -43,13 +46,17 @@ export interface RunRecord {
   readonly warnings: readonly string[];
   /** The skill index the model would see in its system prompt (empty without skills). */
   readonly skillIndex: string;
+  /** The catalogue block for the system prompt (empty without groups). */
+  readonly catalogueBlock: string;
+  /** The groups the deferral decision held back (empty without groups). */
+  readonly held: readonly string[];
 }
 
 /**
  * Runs the calls; with `journal` holding records, searches and activations are served from it
  * (a replay). With `skills`, the session has them (`activate_skill` on the menu).
  */
-export function runScript(store: Store, calls: readonly ScriptCall[], journal: InMemoryJournal = new InMemoryJournal(), skills?: readonly ParsedSkill[]): RunRecord {
+export function runScript(store: Store, calls: readonly ScriptCall[], journal: InMemoryJournal = new InMemoryJournal(), skills?: readonly ParsedSkill[], groups = false): RunRecord {
   let rankerCalls = 0;
   const current = store.ranker;
   // The session intersects this ranker's output with what it may show; we only count calls.
@@ -67,11 +74,21 @@ export function runScript(store: Store, calls: readonly ScriptCall[], journal: I
     tools: AGENT_TOOLS,
     journal: journal as Journal,
     onWarning: (warning) => warnings.push(`${warning.code}: ${warning.message}`),
-    toolSearch: { catalogue: store.definitions, annotations: store.trust.annotations, trustJsonSchemaText: vouchedBy(store.trust.vouched), ranker },
+    toolSearch: {
+      // With groups, each tool carries its server, which `serverGroups` reads.
+      catalogue: groups ? store.definitions.map((definition, index) => ({ ...definition, server: store.catalogue?.tools[index]?.server })) : store.definitions,
+      annotations: store.trust.annotations,
+      trustJsonSchemaText: vouchedBy(store.trust.vouched),
+      ranker,
+      ...(groups ? { serverGroups: true, deferral: { maxTools: GROUPS_MAX_TOOLS } } : {}),
+    },
     ...(skills === undefined ? {} : { skillActivation: skillActivation({ catalogue: skills }) }),
   });
   const initialMenu = session.menuNames();
   const skillIndex = session.skillIndex();
+  const catalogueBlock = session.catalogueBlock();
+  const decision = groups ? (journal.records().find((record) => record.id === `${RUN_ID}#deferral`)?.value as { held?: unknown } | undefined) : undefined;
+  const held = Array.isArray(decision?.held) ? decision.held.filter((name): name is string => typeof name === "string") : [];
   const steps: StepRecord[] = [];
   for (const call of calls) {
     const before = rankerCalls;
@@ -90,7 +107,7 @@ export function runScript(store: Store, calls: readonly ScriptCall[], journal: I
     if (!isToolsiftError(error)) throw error;
     finishError = `${error.code}: ${error.message}`;
   }
-  return { steps, journal, rankerCalls, initialMenu, menu: session.menuNames(), milliseconds: performance.now() - started, warnings, skillIndex, ...(finishError ? { finishError } : {}) };
+  return { steps, journal, rankerCalls, initialMenu, menu: session.menuNames(), milliseconds: performance.now() - started, warnings, skillIndex, catalogueBlock, held, ...(finishError ? { finishError } : {}) };
 }
 
 // What a replay must reproduce of each step: everything the model and the host see.
@@ -100,7 +117,7 @@ function visible(step: StepRecord): string {
   if (outcome.kind === "search" || outcome.kind === "skill") {
     return JSON.stringify({ kind: outcome.kind, result: outcome.result, tainted: outcome.tainted, added: outcome.added, decisionId: outcome.decisionId });
   }
-  return JSON.stringify(outcome.onMenu ? { kind: outcome.kind, name: outcome.name, onMenu: true } : { kind: outcome.kind, result: outcome.result, tainted: outcome.tainted });
+  return JSON.stringify(outcome.onMenu ? { kind: outcome.kind, name: outcome.name, onMenu: true } : { kind: outcome.kind, result: outcome.result, tainted: outcome.tainted, added: outcome.added });
 }
 
 export interface ReplayCheck {
@@ -120,6 +137,7 @@ export function compareRuns(live: RunRecord, replay: RunRecord): ReplayCheck {
   });
   if (replay.rankerCalls !== 0) differences.push(`the replay called the ranker ${replay.rankerCalls} times`);
   if (replay.finishError !== undefined) differences.push(replay.finishError);
+  if (replay.catalogueBlock !== live.catalogueBlock) differences.push("the catalogue block differs");
   const served = replay.steps.filter((step) => step.outcome?.kind === "search" && step.outcome.source === "replay").length;
   return { identical: differences.length === 0, differences, served };
 }

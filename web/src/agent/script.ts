@@ -39,6 +39,20 @@ export const SKILLS_SCRIPT = `[
 ]
 `;
 
+/**
+ * The script with groups on (each server a dynamic group, 128 tools at most): a search, a whole
+ * server loaded as one entry, a blind call of a held-back tool (answered with its signature,
+ * loaded for the next turn), then the call that runs.
+ */
+export const GROUPS_SCRIPT = `[
+  "create a pull request",
+  { "group": "argocd" },
+  { "name": "argocd__list_applications" },
+  { "name": "mapbox__DirectionsTool", "input": { "from": "Berlin" } },
+  { "name": "mapbox__DirectionsTool", "input": { "coordinates": [[13.4, 52.5], [2.35, 48.86]] } }
+]
+`;
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }

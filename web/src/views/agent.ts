@@ -3,8 +3,8 @@
 // again from the journal (as shown, or as edited) and checks that it is identical.
 import { isToolsiftError } from "../../../src/entry/browser.js";
 import { journalFromJsonLines, journalToJsonLines } from "../../../src/entry/browser.js";
-import { compareRuns, runScript, type RunRecord, type StepRecord } from "../agent/run.js";
-import { DEFAULT_SCRIPT, SKILLS_SCRIPT, parseScript, ScriptError, type ScriptCall } from "../agent/script.js";
+import { GROUPS_MAX_TOOLS, compareRuns, runScript, type RunRecord, type StepRecord } from "../agent/run.js";
+import { DEFAULT_SCRIPT, GROUPS_SCRIPT, SKILLS_SCRIPT, parseScript, ScriptError, type ScriptCall } from "../agent/script.js";
 import type { ParsedSkill } from "../../../src/skills/parse.js";
 import { readSamples } from "../skills/samples.js";
 import type { Store } from "../state/store.js";
@@ -47,13 +47,31 @@ function stepView(step: StepRecord, number: number): HTMLElement {
         outcome.tainted ? h("span", { class: "badge third-party", title: "names a third-party tool: fence it as data" }, "tainted result") : null,
         h("span", { class: "muted" }, `ranker calls: ${step.rankerCalls} · +${outcome.added.length} on the menu`),
       ),
+      "groups" in result && result.groups
+        ? h(
+            "p",
+            { class: "note" },
+            result.groups.map((group) => h("span", { class: `badge ${group.loaded ? "ok" : "tainted"}` }, group.loaded ? `group ${group.name}: ${count(group.tools)} tools, one load` : `group ${group.name} not loaded`)),
+          )
+        : null,
       body,
+      "rules" in result && result.rules ? h("pre", { class: "skill-text" }, result.rules) : null,
       "note" in result && result.note ? h("p", { class: "note" }, result.note) : null,
     );
   }
   if (outcome.kind === "skill") return h("li", { class: "step", "data-source": outcome.source }, head, skillResultView(outcome));
   if (outcome.onMenu) {
     return h("li", { class: "step" }, head, h("p", {}, h("span", { class: "badge ok" }, "on the menu"), " The host runs it through its own gates (validation, approval).", outcome.thirdParty ? " Third-party: its output is untrusted data." : ""));
+  }
+  if (outcome.result.code === "tool_loaded") {
+    return h(
+      "li",
+      { class: "step", "data-source": outcome.source ?? "live" },
+      head,
+      h("div", { class: "step-head" }, h("span", { class: "badge annotated" }, "blind call"), h("span", { class: "muted" }, `did not run · +${outcome.added?.length ?? 0} on the menu for the next turn`)),
+      h("p", {}, "It takes: ", h("code", {}, outcome.result.signature ?? "")),
+      h("pre", { class: "skill-text" }, outcome.result.message),
+    );
   }
   return h(
     "li",
@@ -81,6 +99,9 @@ export function agentView(store: Store): HTMLElement {
   const runButton = h("button", { type: "button", onclick: run }, "Run the script");
   const replayButton = h("button", { type: "button", disabled: true, onclick: replay }, "Replay from the journal");
   const skillsToggle = h("input", { type: "checkbox" });
+  const groupsToggle = h("input", { type: "checkbox" });
+  // Whether the live run had groups: its replay must have them too.
+  let runGroups = false;
   let live: RunRecord | undefined;
   let calls: readonly ScriptCall[] = [];
   // The skills the live run had: its replay must have the same ones.
@@ -92,7 +113,9 @@ export function agentView(store: Store): HTMLElement {
     const names = after === 0 ? record.initialMenu : record.steps[after - 1]!.menu;
     const addedBy = new Map<string, number>();
     record.steps.forEach((step, index) => {
-      if (step.outcome?.kind === "search" || step.outcome?.kind === "skill") for (const id of step.outcome.added) addedBy.set(id, index + 1);
+      const outcome = step.outcome;
+      if (outcome?.kind === "search" || outcome?.kind === "skill") for (const id of outcome.added) addedBy.set(id, index + 1);
+      else if (outcome !== undefined && !outcome.onMenu) for (const id of outcome.added ?? []) addedBy.set(id, index + 1);
     });
     replace(
       menu,
@@ -102,7 +125,11 @@ export function agentView(store: Store): HTMLElement {
           "li",
           { class: by !== undefined && by === after ? "fresh" : "" },
           h("code", {}, name),
-          h("span", { class: "section" }, name === "search_tools" || name === "activate_skill" ? "meta" : by === undefined ? "agent" : `call #${by}`),
+          h(
+            "span",
+            { class: "section" },
+            name === "search_tools" || name === "activate_skill" ? "meta" : by !== undefined ? `call #${by}` : name === "reply_to_user" || !runGroups ? "agent" : "group (advertised)",
+          ),
         );
       }),
     );
@@ -126,8 +153,9 @@ export function agentView(store: Store): HTMLElement {
       throw error;
     }
     runSkills = skillsToggle.checked ? sampleSkills() : undefined;
+    runGroups = groupsToggle.checked;
     try {
-      live = runScript(store, calls, undefined, runSkills);
+      live = runScript(store, calls, undefined, runSkills, runGroups);
     } catch (error) {
       if (isToolsiftError(error)) return fail(`${error.code}: ${error.message}`);
       throw error;
@@ -148,6 +176,14 @@ export function agentView(store: Store): HTMLElement {
         h("strong", {}, `Ran ${count(live.steps.length)} calls in ${milliseconds(live.milliseconds)}: ${count(live.journal.size)} ${runSkills === undefined ? "search decisions" : "decisions (searches and activations)"} journaled, ${count(live.rankerCalls)} ranker calls.`),
         `The menu grew from ${count(live.initialMenu.length)} to ${count(live.menu.length)} tools, append-only.`,
         runSkills !== undefined ? h("p", {}, `With ${count(runSkills.length)} skills; the index in the system prompt:`, h("pre", { class: "skill-text" }, live.skillIndex)) : null,
+        runGroups
+          ? h(
+              "p",
+              { "data-testid": "catalogue-block" },
+              `Groups on (one per server, at most ${count(GROUPS_MAX_TOOLS)} tools): ${count(live.held.length)} held back, named in the catalogue block of the system prompt (${count(live.catalogueBlock.length)} characters, the same bytes every turn):`,
+              h("pre", { class: "skill-text" }, live.catalogueBlock),
+            )
+          : null,
         live.warnings.length > 0 ? h("p", {}, live.warnings.join(" ")) : null,
       ),
     );
@@ -158,7 +194,7 @@ export function agentView(store: Store): HTMLElement {
     let replayed: RunRecord;
     const edited = journalText.value !== journalToJsonLines(live.journal);
     try {
-      replayed = runScript(store, calls, journalFromJsonLines(journalText.value), runSkills);
+      replayed = runScript(store, calls, journalFromJsonLines(journalText.value), runSkills, runGroups);
     } catch (error) {
       if (!isToolsiftError(error)) throw error;
       replace(replayStatus, h("div", { class: "alert bad", role: "alert", "data-testid": "replay-result" }, h("strong", {}, "The journal was refused."), `${error.code}: ${error.message}`));
@@ -220,13 +256,15 @@ export function agentView(store: Store): HTMLElement {
           ),
           script,
           h("label", { class: "inline" }, skillsToggle, "Skills on (the sample SKILL.md files; adds activate_skill)"),
+          h("label", { class: "inline" }, groupsToggle, "Groups on (each server a group, at most 128 tools on the menu)"),
           h(
             "div",
             { class: "row" },
             runButton,
             replayButton,
-            h("button", { type: "button", class: "secondary", onclick: () => ((script.value = DEFAULT_SCRIPT), (skillsToggle.checked = false)) }, "Reset the script"),
-            h("button", { type: "button", class: "secondary", onclick: () => ((script.value = SKILLS_SCRIPT), (skillsToggle.checked = true)) }, "The skills script"),
+            h("button", { type: "button", class: "secondary", onclick: () => ((script.value = DEFAULT_SCRIPT), (skillsToggle.checked = false), (groupsToggle.checked = false)) }, "Reset the script"),
+            h("button", { type: "button", class: "secondary", onclick: () => ((script.value = SKILLS_SCRIPT), (skillsToggle.checked = true), (groupsToggle.checked = false)) }, "The skills script"),
+            h("button", { type: "button", class: "secondary", onclick: () => ((script.value = GROUPS_SCRIPT), (groupsToggle.checked = true), (skillsToggle.checked = false)) }, "The groups script"),
           ),
           status,
           replayStatus,
