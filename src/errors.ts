@@ -51,6 +51,9 @@ export type ToolsiftErrorCode =
   | "unknown_server"
   | "unknown_tool"
   | "sdk_missing"
+  // an agent-stack adapter refused a request it would send or a response it was handed
+  // (path: where in the request, e.g. ["tools", 3, "name"])
+  | "invalid_request"
   // an invariant of toolsift itself broke: a bug to report, never the caller's input
   | "internal_error";
 

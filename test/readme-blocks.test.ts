@@ -18,6 +18,12 @@ const blocks = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => matc
 const folder = mkdtempSync(join(tmpdir(), "toolsift-readme-"));
 mkdirSync(join(folder, "node_modules"));
 symlinkSync(root, join(folder, "node_modules", "toolsift"), "dir");
+// The agent-stack examples import their SDK: the optional peers a reader installs beside toolsift.
+const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { peerDependencies?: Record<string, string> };
+for (const name of Object.keys(manifest.peerDependencies ?? {})) {
+  if (name.includes("/")) mkdirSync(join(folder, "node_modules", name.split("/")[0]!), { recursive: true });
+  symlinkSync(join(root, "node_modules", name), join(folder, "node_modules", name), "dir");
+}
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 const files = blocks.map((block, index) => {

@@ -45,6 +45,11 @@
 //   to 63,138 B. Raised to 64,000 B: the groups run in the session's own call path (the menu
 //   at turn 0, every search, every call), so they cannot move to a plugin entry the way
 //   skills did without a second config shape.
+// - 2026-12-01: the agent-stack adapters are entries of their own ("toolsift/anthropic",
+//   "toolsift/openai", "toolsift/ai-sdk", "toolsift/langchain"), each bundled with its SDK left
+//   external (an optional peer the application has): 1,828 / 1,929 / 1,302 / 1,398 B gzipped.
+//   Budgets 2,560 / 2,560 / 1,536 / 2,048 B (the AI SDK one below its 1,892 B with `ai` bundled).
+//   The main entry imports none of them.
 // - 2026-12-01: groups (above) together with several phrasings per search and host vectors
 //   (their fusion, the artifact's vector section, `withQueryVectors`): 66,092 B. Raised to
 //   68,000 B. Next: the groups code as a plugin entry, as skills are.
@@ -67,12 +72,15 @@ const LEARN_GZIP_BUDGET = 11_264;
 // (+18%); the entry is optional and loaded only by hosts that want it. Leaving out the terms
 // more than 2% of tools share would make it 127 KB, at 2–6 points of dev nDCG@10.
 const MCP_HINTS_GZIP_BUDGET = 229_376;
+const ADAPTER_GZIP_BUDGETS = { anthropic: 2_560, openai: 2_560, "ai-sdk": 1_536, langchain: 2_048 } as const;
+// The SDKs an adapter imports (types, or a few functions): the application's, not the entry's.
+const ADAPTER_PEERS = [/^@anthropic-ai\/sdk/, /^openai(\/|$)/, /^@openai\//, /^ai$/, /^@ai-sdk\//, /^langchain(\/|$)/, /^@langchain\//, /^zod(\/|$)/];
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 const gzipped = (bytes: Uint8Array) => gzipSync(bytes, { level: 9 }).length;
 
 /** Bundles `entry` (dist/entry/browser.js) as an application would ship it; gzipped JS bytes and files. */
-async function bundledBrowserEntry(entry = "dist/entry/browser.js"): Promise<{ js: number; text: string; files: string[]; wasmAssets: string[] }> {
+async function bundledBrowserEntry(entry = "dist/entry/browser.js", external: RegExp[] = []): Promise<{ js: number; text: string; files: string[]; wasmAssets: string[] }> {
   const outDir = await mkdtemp(join(tmpdir(), "toolsift-size-"));
   try {
     await build({
@@ -86,7 +94,7 @@ async function bundledBrowserEntry(entry = "dist/entry/browser.js"): Promise<{ j
         modulePreload: false,
         copyPublicDir: false,
         // App mode (not lib mode): lib mode would inline the .wasm into the JS as base64.
-        rollupOptions: { input: join(root, entry), preserveEntrySignatures: "strict" },
+        rollupOptions: { input: join(root, entry), external, preserveEntrySignatures: "strict" },
       },
     });
     const files = (await readdir(outDir, { recursive: true })).map(String);
@@ -136,6 +144,20 @@ describe("size budgets", () => {
     expect(bundle.text).toContain("mcpHints: field");
     expect(bundle.js).toBeLessThan(MCP_HINTS_GZIP_BUDGET);
   }, 120_000);
+});
+
+describe("adapter entry budgets", () => {
+  for (const [name, budget] of Object.entries(ADAPTER_GZIP_BUDGETS)) {
+    it(`gzipped "toolsift/${name}" (its SDK external) stays under ${budget} B and carries no core`, async () => {
+      const bundle = await bundledBrowserEntry(`dist/adapters/${name}.js`, ADAPTER_PEERS);
+      expect(bundle.wasmAssets).toHaveLength(0);
+      expect(bundle.js).toBeGreaterThan(500);
+      expect(bundle.js).toBeLessThan(budget);
+      // the ranker and the session stay in the main entry: an adapter is a thin translation
+      expect(bundle.text).not.toContain("toolsift.wasm");
+      expect(bundle.text).not.toContain("journal_divergence");
+    }, 120_000);
+  }
 });
 
 describe("package hygiene", () => {

@@ -117,6 +117,7 @@ export class ToolSearchSession {
   readonly #skills: { readonly set: SessionSkills; readonly host: SkillHost } | undefined;
   readonly #discovery: SkillDiscovery | undefined;
   readonly #usage: UsageRecorder | undefined;
+  #searchableSpecs: readonly ToolSpec[] | undefined;
   #universeOnMenu: number;
   #searches = 0;
   readonly #ledger: LoadLedger;
@@ -188,6 +189,38 @@ export class ToolSearchSession {
   /** The model-facing specs in menu order: the same frozen objects every turn, new ones only appended. */
   menu(): readonly ToolSpec[] {
     return this.#menu.specs();
+  }
+
+  /**
+   * The model-facing specs of every tool a search may load, in catalogue order, minus the
+   * tools on the menu when the session was created: for a stack that declares the whole
+   * catalogue up front and defers it (Anthropic's `defer_loading`). Trust-filtered like the
+   * menu's specs (an un-vouched third-party tool shows the withheld text); a tool whose own
+   * schema is not JSON is left out, as it never loads. The same frozen array every call.
+   */
+  searchableSpecs(): readonly ToolSpec[] {
+    if (this.#searchableSpecs === undefined) {
+      const catalogue = this.#parts?.catalogue;
+      const specs: ToolSpec[] = [];
+      for (const id of catalogue?.universe() ?? []) {
+        // On the menu from the start (alwaysLoaded, an advertised group): what such a stack shows undeferred.
+        const section = this.#menu.get(id)?.section;
+        const spec = section !== undefined && section !== "search" ? undefined : catalogue!.spec(id);
+        if (spec !== undefined) specs.push(spec);
+      }
+      this.#searchableSpecs = Object.freeze(specs);
+    }
+    return this.#searchableSpecs;
+  }
+
+  /** The search meta-tool's name (`toolSearch.toolName`), or `undefined` without tool search. */
+  get searchToolName(): string | undefined {
+    return this.#parts?.config.toolName;
+  }
+
+  /** The skill meta-tool's name, or `undefined` without skills. */
+  get skillToolName(): string | undefined {
+    return this.#skills?.set.config.toolName;
   }
 
   /** The names on the menu, in menu order. */
