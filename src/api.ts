@@ -3,7 +3,7 @@
 // its snapshot. Each runtime entry (src/entry/*) re-exports this module and adds an `init`
 // that differs only in how it obtains the WebAssembly module.
 export { Bm25ToolRanker } from "./core/ranker.js";
-export type { BuildHooks, HitExplanation, ScoredHit, SearchHit, TermExplanation, ToolSearchResult } from "./core/ranker.js";
+export type { BuildHooks, HitExplanation, PruningMode, ScoredHit, SearchHit, TermExplanation, ToolSearchResult } from "./core/ranker.js";
 export { CONFIDENCE_DEFAULTS } from "./core/confidence.js";
 export type { ConfidenceOptions } from "./core/confidence.js";
 export { RANKER_DEFAULTS, FIELDS } from "./core/options.js";

@@ -36,6 +36,9 @@
 //   four kinds (src/core/config-schema.ts) instead of zod/mini, which the main entry no longer
 //   imports (−4,373 B; zod stays in the eval entry): browser bundle 40,983 B, together
 //   56,440 B. Budgets unchanged.
+// - 2026-12-01: block-max pruning (assembly/search/block-max.ts; docs/performance.md "Query:
+//   block-max pruning"): +1,245 B, dist/toolsift.wasm 16,702 B gzipped. Budget 16,896 B
+//   (16.5 KiB); the browser bundle with it stays under the package budget.
 // Raise a budget only deliberately, in the same commit as the growth, with the new measurement.
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -45,7 +48,7 @@ import { gzipSync } from "node:zlib";
 import { build } from "vite";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-const WASM_GZIP_BUDGET = 15_616;
+const WASM_GZIP_BUDGET = 16_896;
 const PACKAGE_GZIP_BUDGET = 60_000;
 
 const root = fileURLToPath(new URL("../", import.meta.url));

@@ -1,5 +1,5 @@
 export { Bm25ToolRanker, MAX_DOCUMENTS, clampLimit } from "./ranker.js";
-export type { BuildHooks, HitExplanation, ScoredHit, SearchHit, TermExplanation, ToolSearchResult } from "./ranker.js";
+export type { BuildHooks, HitExplanation, PruningMode, ScoredHit, SearchHit, TermExplanation, ToolSearchResult } from "./ranker.js";
 export { CONFIDENCE_DEFAULTS, resolveConfidenceOptions } from "./confidence.js";
 export type { ConfidenceOptions, ResolvedConfidenceOptions } from "./confidence.js";
 export { MIN_FRAGMENT_LENGTH } from "./name-fallback.js";
