@@ -36,7 +36,7 @@ function compare(ranker: Bm25ToolRanker, query: string, limit: number, mode: "al
 const catalogueArb = vocabularyArb.chain((vocabulary) =>
   fc.record({
     tools: fc.uniqueArray(docArb(vocabulary), { selector: (doc) => doc.id, minLength: 1, maxLength: 8 }),
-    copies: fc.integer({ min: 1, max: 60 }),
+    copies: fc.oneof(fc.integer({ min: 1, max: 60 }), fc.integer({ min: 80, max: 300 })),
     cuts: fc.array(fc.nat(), { minLength: 1, maxLength: 16 }),
     queries: fc.array(queryArb(vocabulary), { minLength: 1, maxLength: 4 }),
     limits: fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 3 }),
