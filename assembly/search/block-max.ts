@@ -6,7 +6,7 @@
 // then summed only in the blocks left at or above it.
 import { PRUNE_ALWAYS, PRUNE_AUTO } from "../abi";
 import { freshFloat64Array, freshInt32Array, freshUint16Array, freshUint32Array, freshUint8Array, heapEnd } from "../fresh";
-import { documentCount, entryAt, inverseFrequencies, nameBonus, postingStarts, saturations, SATURATION_UNIT, terms } from "../index/state";
+import { documentCount, entryAt, inverseFrequencies, nameBonus, nameTermCounts, postingStarts, saturations, SATURATION_UNIT, terms } from "../index/state";
 import { addRange, resetTouched, touchedCount } from "./accumulate";
 import { MAX_QUERY_TERMS, queryTermCount, queryTerms, queryWeights } from "./terms";
 import { beginTop, finishTop, offerTouched, worstScore } from "./top-k";
@@ -24,9 +24,6 @@ const MAX_PRUNED_TERMS: i32 = 16;
 const SEED_BLOCKS: i32 = 16;
 // The name bit of a table maximum (bit 16, above the saturation).
 const NAME_BIT: u32 = 0x10000;
-// A block's flags for the current query: a term has postings there, one of them in a name.
-const HAS_POSTINGS: u8 = 1;
-const IN_NAME: u8 = 3;
 
 let pruning: i32 = PRUNE_AUTO;
 // 0 until the first pruned query of an index sizes the tables (a load does no work for them).
@@ -40,7 +37,10 @@ let poolUsed: i32 = 0;
 let itemBlocks = freshUint16Array(0);
 let itemStarts = freshUint32Array(0);
 let itemMaxima = freshUint32Array(0);
-// The current query: each block's bound, whether a term is in a name there, the blocks left.
+// Per block, the fewest name terms of a tool with a name there (0xffff: none has one).
+let fewestNameTerms = freshUint16Array(0);
+// The current query: each block's bound; 0 when no query term has postings there, else 1 +
+// the query terms with a posting in a name there; the blocks left.
 let blockBounds = freshFloat64Array(0);
 let blockNames = freshUint8Array(0);
 let liveBlocks = freshUint8Array(0);
@@ -71,7 +71,7 @@ function prepareBlocks(): void {
   let cap = <u64>(unchecked(postingStarts[count]) >> 1);
   let items = <i32>(wanted < cap ? wanted : cap);
   // One growth to the exact size, as the load's reserve does, not the runtime's doubling.
-  let bytes = <u64>count * 8 + <u64>items * 10 + <u64>blockCount * 10 + 4096;
+  let bytes = <u64>count * 8 + <u64>items * 10 + <u64>blockCount * 12 + 4096;
   let pages = <i32>((<u64>heapEnd() + bytes + 0xffff) >> 16);
   if (pages > memory.size()) memory.grow(pages - memory.size());
   tableOffsets = freshInt32Array(count);
@@ -85,6 +85,13 @@ function prepareBlocks(): void {
   itemBlocks = freshUint16Array(items);
   itemStarts = freshUint32Array(items);
   itemMaxima = freshUint32Array(items);
+  fewestNameTerms = freshUint16Array(blockCount);
+  fewestNameTerms.fill(0xffff);
+  for (let document = 0; document < documentCount; document++) {
+    let nameTerms = unchecked(nameTermCounts[document]);
+    let block = document >> BLOCK_SHIFT;
+    if (nameTerms > 0 && nameTerms < unchecked(fewestNameTerms[block])) unchecked((fewestNameTerms[block] = nameTerms));
+  }
   blockBounds = freshFloat64Array(blockCount);
   blockNames = freshUint8Array(blockCount);
   liveBlocks = freshUint8Array(blockCount);
@@ -161,7 +168,9 @@ function tabled(term: i32): bool {
 @inline
 function addBound(block: i32, factor: f64, maximum: u32): void {
   unchecked((blockBounds[block] = unchecked(blockBounds[block]) + factor * (<f64>(maximum & 0xffff) * SATURATION_UNIT)));
-  unchecked((blockNames[block] = unchecked(blockNames[block]) | (maximum & NAME_BIT ? IN_NAME : HAS_POSTINGS)));
+  // Each term adds to a block once, so the count is of distinct query terms.
+  let names = unchecked(blockNames[block]);
+  unchecked((blockNames[block] = (names == 0 ? 1 : names) + (maximum & NAME_BIT ? 1 : 0)));
 }
 
 function boundBlocks(): void {
@@ -193,10 +202,15 @@ function boundBlocks(): void {
     }
     if (last >= 0) addBound(last, factor, maximum);
   }
-  // From here a bound includes the block's largest name factor (as `offerTouched` bounds it).
-  let factorBound = 1.0 + nameBonus;
+  // From here a bound includes the block's largest name factor: a tool matches at most the
+  // query terms in a name there, over at least the block's fewest name terms, and never more
+  // than all of its own (`nameFactor`'s expression, so rounding keeps it an upper bound).
   for (let block = 0; block < blockCount; block++) {
-    if (unchecked(blockNames[block]) == IN_NAME) unchecked((blockBounds[block] = unchecked(blockBounds[block]) * factorBound));
+    let names = <i32>unchecked(blockNames[block]) - 1;
+    if (names <= 0) continue;
+    let share = <f64>names / <f64>unchecked(fewestNameTerms[block]);
+    if (share > 1.0) share = 1.0;
+    unchecked((blockBounds[block] = unchecked(blockBounds[block]) * (1.0 + nameBonus * share)));
   }
 }
 
