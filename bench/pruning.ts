@@ -15,7 +15,7 @@ type Mode = "auto" | "off";
 /** The ranker surface this benchmark needs (`Bm25ToolRanker` with `setPruning`). */
 interface PruningRanker {
   rank(query: string, limit: number): readonly { id: string; score: number }[];
-  setPruning(mode: Mode): unknown;
+  setPruning(mode: Mode): PruningRanker;
 }
 
 export interface PruningResult {
