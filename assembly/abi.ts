@@ -37,6 +37,10 @@ export const MODE_PLURAL: i32 = 0;
 export const MODE_STEM: i32 = 1;
 export const SELECT_FIRST: i32 = 0;
 export const SELECT_RAREST: i32 = 1;
+// Query pruning (docs/performance.md "Query: block-max pruning"), as `pruneQueries` takes it.
+export const PRUNE_OFF: i32 = 0;
+export const PRUNE_AUTO: i32 = 1;
+export const PRUNE_ALWAYS: i32 = 2;
 
 // Status codes: 0 is success everywhere.
 export const STATUS_OK: i32 = 0;

@@ -14,6 +14,7 @@ import { EXPLAIN_STRIDE, explain as explainDocument, explainValues } from "./sea
 import { prepareSearch, queryStats, search as searchQuery } from "./search/query";
 import { queryTermCount, queryTerms, queryWeights, setExpansionWeight, setQueryOptions, setRelatedWeight } from "./search/terms";
 import { nameFactor } from "./search/accumulate";
+import { setPruning } from "./search/block-max";
 import { resultDocuments, resultScores } from "./search/top-k";
 import { addLexiconEntry as addEntry, prepareLexicon } from "./search/lexicon";
 import { prepareVectors, scanVectors } from "./search/vectors";
@@ -209,6 +210,11 @@ export function queryTermWeight(index: i32): f64 {
 
 export function termCount(): i32 {
   return terms.count;
+}
+
+/** PRUNE_AUTO (the default), PRUNE_ALWAYS or PRUNE_OFF: the same hits and scores either way. */
+export function pruneQueries(mode: i32): void {
+  setPruning(mode);
 }
 
 export function search(length: i32, limit: i32): i32 {

@@ -35,6 +35,7 @@ import {
 import { selectEngines } from "./lib/select.js";
 import { loadRuns, measureArtifact, type ArtifactResult } from "./load.js";
 import { QUERY_LIMIT } from "./query.js";
+import { measurePruning, pruningTable, type PruningResult } from "./pruning.js";
 
 const quick = argument("quick") !== undefined;
 const sizes = (listArgument("sizes") ?? (quick ? ["1000", "10000"] : DEFAULT_SIZES.map(String))).map(Number);
@@ -166,6 +167,15 @@ function perTool(row: Row): { perTool?: PerTool; ratioToToolsift?: { memory?: nu
   return { perTool: figures, ratioToToolsift: ratios };
 }
 
+// toolsift's pruned and exhaustive paths, interleaved on one index per catalogue.
+const pruning: PruningResult[] = [];
+for (const catalogue of catalogues) {
+  const result = await measurePruning(catalogue, budgetMs);
+  if (result === undefined) continue;
+  pruning.push(result);
+  console.error(`${catalogue.name}: pruning, short p99 ×${(result.short.exhaustive.p99 / result.short.pruned.p99).toFixed(2)}, long p50 ×${(result.long.exhaustive.p50 / result.long.pruned.p50).toFixed(2)}`);
+}
+
 const long = catalogues[0]?.long.queries ?? [];
 const baseline = await measureBaseline(long);
 const loadAfter = os.loadavg();
@@ -178,6 +188,7 @@ writeJson(path.join(repoRoot, "bench/results.json"), {
   queries: Object.fromEntries(catalogues.map((catalogue) => [catalogue.name, { long: catalogue.long.name, short: catalogue.short.name, longCount: catalogue.long.queries.length, shortCount: catalogue.short.queries.length }])),
   results: rows.map((row) => ({ ...row, ...perTool(row) })),
   pairedBuilds: Object.fromEntries(paired),
+  pruning,
   baseline,
 });
 writeText(path.join(repoRoot, "bench/results.md"), report());
@@ -244,6 +255,15 @@ function report(): string {
     );
   }
 
+  if (pruning.length > 0) {
+    out.push("## Pruned and exhaustive", "");
+    out.push(
+      "toolsift's default (block-max pruning, docs/performance.md \"Query: block-max pruning\") against `setPruning(\"off\")` on the same index in this process, the two modes alternating query by query; `p50 ×` and `p99 ×` are exhaustive ÷ pruned, `differing` the queries whose hits differed (must be 0).",
+      "",
+      pruningTable(pruning),
+      "",
+    );
+  }
   out.push("## Build, memory and artifact", "");
   out.push(
     "Build is the median of up to 5 builds after a first one (up to 2 at 100k), which is left out as the queries' warm-up is (it also pays for compiling and optimizing the engine's code; its time is `firstMs` in `results.json`); once " + REPEAT_BUDGET_MS / 1000 + " s have gone into one engine's builds no more are made, and a lone first build is the figure. " +

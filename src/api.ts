@@ -3,7 +3,7 @@
 // its snapshot. Each runtime entry (src/entry/*) re-exports this module and adds an `init`
 // that differs only in how it obtains the WebAssembly module.
 export { Bm25ToolRanker } from "./core/ranker.js";
-export type { BuildHooks, HitExplanation, ScoredHit, SearchHit, SearchOptions, TermExplanation, ToolSearchResult } from "./core/ranker.js";
+export type { BuildHooks, HitExplanation, PruningMode, ScoredHit, SearchHit, SearchOptions, TermExplanation, ToolSearchResult } from "./core/ranker.js";
 export { VECTOR_FUSION_DEFAULTS } from "./core/vectors.js";
 export type { HostVectors, VectorWeights } from "./core/vectors.js";
 export { CONFIDENCE_DEFAULTS } from "./core/confidence.js";

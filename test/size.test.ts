@@ -53,6 +53,9 @@
 // - 2026-12-01: groups (above) together with several phrasings per search and host vectors
 //   (their fusion, the artifact's vector section, `withQueryVectors`): 66,092 B. Raised to
 //   68,000 B. Next: the groups code as a plugin entry, as skills are.
+// - 2026-12-01: block-max pruning (assembly/search/block-max.ts; docs/performance.md "Query:
+//   block-max pruning"): +1,345 B, dist/toolsift.wasm 16,802 B gzipped. Budget 16,896 B
+//   (16.5 KiB); with host vectors (above) 16,972 B: budget 17,024 B.
 // Raise a budget only deliberately, in the same commit as the growth, with the new measurement.
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -62,7 +65,7 @@ import { gzipSync } from "node:zlib";
 import { build } from "vite";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-const WASM_GZIP_BUDGET = 15_786;
+const WASM_GZIP_BUDGET = 17_024;
 const PACKAGE_GZIP_BUDGET = 68_000;
 // "toolsift/learn" (the learner, the trust policy it reads catalogues with, the stopwords):
 // 9,094 B gzipped on 2026-12-01; budget 11,264 B (11 KiB, +24%).

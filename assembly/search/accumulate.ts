@@ -28,41 +28,54 @@ export function clearDocumentStamps(): void {
 
 /** Sums the chosen terms' postings into the touched documents' states. */
 export function accumulate(): void {
-  if (wideEntries) accumulateEntries<u32>();
-  else accumulateEntries<u16>();
+  touchedCount = 0;
+  for (let index = 0; index < queryTermCount; index++) {
+    let term = unchecked(queryTerms[index]);
+    let factor = unchecked(queryWeights[index]) * unchecked(inverseFrequencies[term]);
+    addRange(factor, <usize>unchecked(postingStarts[term]), <usize>unchecked(postingStarts[term + 1]));
+  }
+}
+
+/** Forgets the touched documents before a query that accumulates block by block. */
+export function resetTouched(): void {
+  touchedCount = 0;
+}
+
+/**
+ * Adds postings `[start, end)` of one query term at `factor`. A caller that takes each of a
+ * document's terms in query order sums it as `accumulate` does.
+ */
+export function addRange(factor: f64, start: usize, end: usize): void {
+  if (wideEntries) addEntries<u32>(factor, start, end);
+  else addEntries<u16>(factor, start, end);
 }
 
 // One copy of the loop per entry width, so the inner loop has no width test.
 @inline
-function accumulateEntries<T>(): void {
+function addEntries<T>(factor: f64, start: usize, end: usize): void {
   // Raw pointers keep the inner loop to loads, one multiply and one add per posting.
   let entryBase = postingEntries.dataStart;
   let saturationBase = saturations.dataStart;
   let stateBase = documentState.dataStart;
   let touchedBase = touched.dataStart;
   let current = currentStamp();
-  let count = 0;
-  for (let index = 0; index < queryTermCount; index++) {
-    let term = unchecked(queryTerms[index]);
-    let factor = unchecked(queryWeights[index]) * unchecked(inverseFrequencies[term]);
-    let end = <usize>unchecked(postingStarts[term + 1]);
-    for (let at = <usize>unchecked(postingStarts[term]); at < end; at++) {
-      let entry = <u32>load<T>(entryBase + (at << alignof<T>()));
-      let document = <usize>(entry >> 1);
-      // q × 2^−16 is exact; prescaling the factor instead would differ once it is subnormal.
-      let contribution = factor * (<f64>load<u16>(saturationBase + (at << 1)) * SATURATION_UNIT);
-      let state = stateBase + document * STATE_BYTES;
-      let inName = <u16>(entry & 1);
-      if (load<u32>(state, 8) != current) {
-        store<u32>(state, current, 8);
-        store<f64>(state, 0.0 + contribution);
-        store<u16>(state, inName, 12);
-        store<i32>(touchedBase + (<usize>count << 2), <i32>document);
-        count += 1;
-      } else {
-        store<f64>(state, load<f64>(state) + contribution);
-        store<u16>(state, load<u16>(state, 12) + inName, 12);
-      }
+  let count = touchedCount;
+  for (let at = start; at < end; at++) {
+    let entry = <u32>load<T>(entryBase + (at << alignof<T>()));
+    let document = <usize>(entry >> 1);
+    // q × 2^−16 is exact; prescaling the factor instead would differ once it is subnormal.
+    let contribution = factor * (<f64>load<u16>(saturationBase + (at << 1)) * SATURATION_UNIT);
+    let state = stateBase + document * STATE_BYTES;
+    let inName = <u16>(entry & 1);
+    if (load<u32>(state, 8) != current) {
+      store<u32>(state, current, 8);
+      store<f64>(state, 0.0 + contribution);
+      store<u16>(state, inName, 12);
+      store<i32>(touchedBase + (<usize>count << 2), <i32>document);
+      count += 1;
+    } else {
+      store<f64>(state, load<f64>(state) + contribution);
+      store<u16>(state, load<u16>(state, 12) + inName, 12);
     }
   }
   touchedCount = count;

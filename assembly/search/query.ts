@@ -6,6 +6,7 @@ import { tokenize } from "../analyzer/tokenizer";
 import { logarithm } from "../index/log";
 import { documentCount, inverseFrequencies, nameBonus } from "../index/state";
 import { accumulate, clearDocumentStamps, prepareDocuments } from "./accumulate";
+import { prunes, resetBlocks, searchBlocks } from "./block-max";
 import { advanceStamp, chooseQueryTerms, prepareTermStamps, queryTermCount, queryTerms, queryWeights } from "./terms";
 import { prepareResults, selectTop } from "./top-k";
 
@@ -21,6 +22,7 @@ export function prepareSearch(): void {
   prepareTermStamps();
   prepareDocuments();
   prepareResults();
+  resetBlocks();
   let total = <f64>documentCount;
   unchecked((queryStats[1] = logarithm(1.0 + (total - 1.0 + 0.5) / (1.0 + 0.5))));
 }
@@ -41,6 +43,8 @@ export function search(pointer: usize, length: i32, limit: i32): i32 {
   chooseQueryTerms();
   unchecked((queryStats[0] = queryCeiling()));
   if (limit <= 0 || queryTermCount == 0) return 0;
+  let kept = limit < documentCount ? limit : documentCount;
+  if (prunes()) return searchBlocks(kept);
   accumulate();
-  return selectTop(limit < documentCount ? limit : documentCount);
+  return selectTop(kept);
 }

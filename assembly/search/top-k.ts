@@ -59,9 +59,23 @@ function siftUp(from: i32): void {
   unchecked((resultScores[at] = score));
 }
 
-/** Keeps the best `limit` touched documents in the result arrays, best first; their count. */
-export function selectTop(limit: i32): i32 {
-  let size = 0;
+// The heap between `beginTop` and `finishTop`: its size, its capacity, and its root's score
+// once full (-Infinity before), which is what a document or a block must beat to enter.
+let heapSize: i32 = 0;
+let heapLimit: i32 = 0;
+export let worstScore: f64 = -Infinity;
+
+/** Empties the heap for a query that keeps the best `limit` documents. */
+export function beginTop(limit: i32): void {
+  heapSize = 0;
+  heapLimit = limit;
+  worstScore = -Infinity;
+}
+
+/** Offers the touched documents `[from, to)` to the heap. */
+export function offerTouched(from: i32, to: i32): void {
+  let size = heapSize;
+  let limit = heapLimit;
   // No factor exceeds 1 + nameBonus and rounding is monotonic, so a document whose sum times
   // that bound is already below the heap's worst cannot enter: skip its factor and compare.
   let bound = 1.0 + nameBonus;
@@ -69,9 +83,8 @@ export function selectTop(limit: i32): i32 {
   // compiler from hoisting them. `worst` is the heap's root once it is full.
   let stateBase = documentState.dataStart;
   let touchedBase = touched.dataStart;
-  let count = touchedCount;
-  let worst = -Infinity;
-  for (let index = 0; index < count; index++) {
+  let worst = worstScore;
+  for (let index = from; index < to; index++) {
     let document = load<i32>(touchedBase + (<usize>index << 2));
     let sum = load<f64>(stateBase + <usize>document * STATE_BYTES);
     if (sum * bound < worst) continue;
@@ -89,6 +102,13 @@ export function selectTop(limit: i32): i32 {
       worst = unchecked(resultScores[0]);
     }
   }
+  heapSize = size;
+  worstScore = worst;
+}
+
+/** Heap-sorts the kept documents best first; their count. */
+export function finishTop(): i32 {
+  let size = heapSize;
   // Heap sort: the worst goes last each round, leaving the best first.
   for (let end = size - 1; end > 0; end--) {
     let document = unchecked(resultDocuments[end]);
@@ -102,3 +122,9 @@ export function selectTop(limit: i32): i32 {
   return size;
 }
 
+/** Keeps the best `limit` touched documents in the result arrays, best first; their count. */
+export function selectTop(limit: i32): i32 {
+  beginTop(limit);
+  offerTouched(0, touchedCount);
+  return finishTop();
+}

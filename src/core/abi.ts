@@ -36,6 +36,10 @@ export const MODE_PLURAL = 0;
 export const MODE_STEM = 1;
 export const SELECT_FIRST = 0;
 export const SELECT_RAREST = 1;
+// Query pruning (docs/performance.md "Query: block-max pruning"), as `pruneQueries` takes it.
+export const PRUNE_OFF = 0;
+export const PRUNE_AUTO = 1;
+export const PRUNE_ALWAYS = 2;
 
 // Status codes: 0 is success everywhere.
 export const STATUS_OK = 0;
@@ -160,6 +164,7 @@ export interface CoreExports {
   recordTotal(): number;
   emitPostings(from: number, count: number): void;
   termCount(): number;
+  pruneQueries(mode: number): void;
   search(length: number, limit: number): number;
   resultDocumentsPointer(): number;
   resultScoresPointer(): number;
@@ -220,6 +225,7 @@ export const CORE_EXPORTS = {
   addLexiconEntries: "function",
   queryTermWeight: "function",
   termCount: "function",
+  pruneQueries: "function",
   search: "function",
   resultDocumentsPointer: "function",
   resultScoresPointer: "function",

@@ -1,5 +1,5 @@
 export { Bm25ToolRanker, MAX_DOCUMENTS, clampLimit } from "./ranker.js";
-export type { BuildHooks, HitExplanation, ScoredHit, SearchHit, SearchOptions, TermExplanation, ToolSearchResult } from "./ranker.js";
+export type { BuildHooks, HitExplanation, PruningMode, ScoredHit, SearchHit, SearchOptions, TermExplanation, ToolSearchResult } from "./ranker.js";
 export { VECTOR_FUSION_DEFAULTS } from "./vectors.js";
 export type { HostVectors, VectorWeights } from "./vectors.js";
 export { CONFIDENCE_DEFAULTS, resolveConfidenceOptions } from "./confidence.js";

@@ -3,7 +3,7 @@ import { keyEdges, splitVerbWords, type KeyEdges } from "../analysis/split-verbs
 import { ToolsiftError } from "../errors.js";
 import type { RankedHit, ToolRanker, ToolSearchDocInput } from "../types.js";
 import { FieldWriter, prepareField, prepareQuery } from "./fields.js";
-import { SECTION_DOCUMENT_RANKS, SECTION_LEXICON_TABLES, SECTION_STOPWORD_TABLE, STATUS_OK, lexiconExpansionWordCount } from "./abi.js";
+import { SECTION_DOCUMENT_RANKS, SECTION_LEXICON_TABLES, SECTION_STOPWORD_TABLE, STATUS_OK, PRUNE_ALWAYS, PRUNE_AUTO, PRUNE_OFF, lexiconExpansionWordCount } from "./abi.js";
 import { selectionRule, wordFormMode } from "./artifact-encoding.js";
 import { restoreFieldFrequencies, type EncodedFrequencies } from "./compression.js";
 import { transferIndex } from "./transfer.js";
@@ -19,6 +19,15 @@ import { RANKER_DEFAULTS, FIELDS, resolveRankerOptions, type FieldName, type Ran
 
 const CYRILLIC = /[\u0400-\u04ff]/;
 const HAN = /[\u4e00-\u9fff]/;
+
+/** Which queries a ranker prunes (`Bm25ToolRanker.setPruning`). */
+export type PruningMode = "auto" | "always" | "off";
+
+const PRUNING_MODES = new Map<unknown, number>([
+  ["auto", PRUNE_AUTO],
+  ["always", PRUNE_ALWAYS],
+  ["off", PRUNE_OFF],
+]);
 
 /** Optional inputs of a build beside the docs (not options: they change neither the analyzer nor BM25F). */
 export interface BuildHooks {
@@ -376,6 +385,24 @@ export class Bm25ToolRanker implements ToolRanker {
       words = words.concat(splitVerbWords(prepared, this.#keyEdges));
     }
     return words.length === 0 ? prepared : `${prepared} ${words.join(" ")}`;
+  }
+
+  /**
+   * Block-max pruning (docs/performance.md "Query: block-max pruning"): `"auto"` (the default)
+   * prunes a query of at most 16 terms over at least 16,384 tools, `"always"` every query,
+   * `"off"` none. The hits and scores are the same in every mode; `"off"` is the reference the
+   * tests compare against. Not stored in an artifact: a loaded ranker starts at `"auto"`.
+   *
+   * @example
+   * ranker.setPruning("off").rank("create a pull request", 5);
+   */
+  setPruning(mode: PruningMode): this {
+    const code = PRUNING_MODES.get(mode);
+    if (code === undefined) {
+      throw new ToolsiftError("invalid_option", 'ranker option pruning: must be "auto", "always" or "off"', { path: ["pruning"] });
+    }
+    this.#memory.core.pruneQueries(code);
+    return this;
   }
 
   /** The best `limit` tools for `query`, best first; ties broken by id. */
