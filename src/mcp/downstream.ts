@@ -217,7 +217,9 @@ export class DownstreamSession {
   #notifyIfChanged(requestId?: string | number): void {
     // The catalogue block is part of search_tools' description: a server held back or
     // coming up changes the list as much as a registration does.
-    const visible = `${this.#visibleNames().join("\n")}\u0000${this.#currentSession().catalogueBlock()}`;
+    // So is the skill index, part of activate_skill's (which comes and goes with the skills).
+    const session = this.#currentSession();
+    const visible = `${this.#visibleNames().join("\n")}\u0000${session.catalogueBlock()}\u0000${session.skillIndex()}`;
     if (visible === this.#visible) return;
     this.#visible = visible;
     // On the triggering request's response stream when there is one: a Streamable HTTP client

@@ -5,8 +5,9 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { afterEach, describe, expect, it } from "vitest";
-import { inProcess, temporaryFolder, type InProcess } from "./helpers.js";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { init } from "../../src/entry/node.js";
+import { eventually, inProcess, temporaryFolder, type InProcess } from "./helpers.js";
 
 const SKILLS_SERVER = fileURLToPath(new URL("./fixtures/skills-server.mjs", import.meta.url));
 
@@ -20,6 +21,7 @@ async function activate(run: InProcess, name: string): Promise<Record<string, un
 }
 
 let run: InProcess | undefined;
+beforeAll(() => init());
 afterEach(async () => {
   await run?.close();
   run = undefined;
@@ -33,6 +35,9 @@ describe("skills from an upstream server", () => {
     const tool = listed.find((entry) => entry.name === "activate_skill");
     expect(tool?.description).toContain("docs__triage-bug: Triage a bug report");
     expect(tool?.description).toContain("docs__release-notes");
+    // search_tools finds skills too (discovery "both").
+    const found = (await run.client.callTool({ name: "search_tools", arguments: { query: "write release notes" } })) as CallToolResult;
+    expect(JSON.stringify((found.structuredContent as { skills?: unknown }).skills)).toContain("docs__release-notes");
     const result = await activate(run, "docs__triage-bug");
     expect(result).toMatchObject({ skill: "docs__triage-bug", instructions: expect.stringContaining("Search for duplicates first"), tools: ["docs__file_issue"] });
     // The skill's tool was registered: listed, and callable by its name.
@@ -64,7 +69,13 @@ describe("skills from an upstream server", () => {
     expect([...run.gateway.skills().keys()]).toEqual(["docs__release-notes"]);
     expect(run.warnings.map((warning) => warning.message)).toContain("Skill docs__skill:triage-bug is changed since its approval: quarantined until `toolsift mcp approve docs skill:triage-bug`.");
     expect((await activate(run, "docs__triage-bug"))["code"]).toBe("unknown_skill");
+    await run.client.callTool({ name: "search_tools", arguments: { query: "release notes" } });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const heard = run.listChanged.count;
     run.gateway.approve("docs", "skill:triage-bug");
+    // The skill index in activate_skill's description changed: the client is told.
+    await eventually(() => run!.listChanged.count > heard, 2_000);
+    expect((await run.client.listTools()).tools.find((entry) => entry.name === "activate_skill")?.description).toContain("docs__triage-bug");
     expect(await activate(run, "docs__triage-bug")).toMatchObject({ instructions: expect.stringContaining("Ignore the duplicates") });
   });
 });
