@@ -14,12 +14,14 @@ export const SKILLS_EXTENSION = "io.modelcontextprotocol/skills";
 
 /**
  * Bounds of what the gateway reads of one server's skills: listing pages (a server that keeps
- * handing out cursors is not listed forever), skills per server, and the UTF-8 bytes of one
- * SKILL.md (the skill parser's own ceiling on a body is 1 MiB).
+ * handing out cursors is not listed forever), skills per server, files one skill lists (the
+ * extension's own ceiling, 512), and the UTF-8 bytes of one SKILL.md (the skill parser's
+ * ceiling on a body is 1 MiB; the extension's 16 MiB is for all of a skill's files).
  */
 export const UPSTREAM_SKILL_LIMITS = Object.freeze({
   pages: 1_000,
   skills: 10_000,
+  files: 512,
   skillBytes: 1024 * 1024 + 64 * 1024,
 });
 
@@ -64,7 +66,9 @@ function skillPath(file: string): string {
 async function readSkill(client: Client, entry: Record<string, unknown>, timeout: number): Promise<UpstreamSkill | SkippedSkill> {
   const uri = typeof entry["uri"] === "string" ? entry["uri"] : "";
   if (!uri.startsWith("skill://")) return { uri, reason: "its uri is not a skill:// URI" };
-  const resources = (Array.isArray(entry["resources"]) ? entry["resources"] : [])
+  const listed: unknown[] = Array.isArray(entry["resources"]) ? entry["resources"] : [];
+  if (listed.length > UPSTREAM_SKILL_LIMITS.files) return { uri, reason: `it lists ${listed.length} files, over ${UPSTREAM_SKILL_LIMITS.files}` };
+  const resources = listed
     .filter(isObject)
     .map((resource) => ({ uri: String(resource["uri"]), digest: String(resource["digest"] ?? "") }));
   const file = skillFile(uri, resources);

@@ -78,4 +78,12 @@ describe("skills from an upstream server", () => {
     expect((await run.client.listTools()).tools.find((entry) => entry.name === "activate_skill")?.description).toContain("docs__triage-bug");
     expect(await activate(run, "docs__triage-bug")).toMatchObject({ instructions: expect.stringContaining("Ignore the duplicates") });
   });
+
+  it("leaves a malformed skill out with one warning; the others serve", async () => {
+    const folder = temporaryFolder();
+    run = await inProcess(config(folder, true, { SKILLS_BROKEN: "1" }), folder);
+    expect([...run.gateway.skills().keys()].sort()).toEqual(["docs__release-notes", "docs__triage-bug"]);
+    const skipped = run.warnings.filter((warning) => warning.code === "TOOLSIFT_SKILL_SKIPPED");
+    expect(skipped.map((warning) => warning.message)).toEqual([expect.stringContaining('skill "skill://broken/SKILL.md" is left out: broken/SKILL.md: frontmatter is missing')]);
+  });
 });
