@@ -75,7 +75,8 @@ async function readSkill(client: Client, entry: Record<string, unknown>, timeout
   let text: unknown;
   try {
     const read = await client.readResource({ uri: file }, { timeout });
-    text = read.contents.find((content) => "text" in content)?.["text" as never];
+    const content = read.contents.find((entry) => "text" in entry);
+    text = content !== undefined && "text" in content ? content.text : undefined;
   } catch (error) {
     return { uri, reason: `reading ${file} failed: ${error instanceof Error ? error.message : String(error)}` };
   }
