@@ -51,7 +51,14 @@ function artifactType(): Plugin {
 // one scripts/build-playground-index.ts wrote from those servers (with its label).
 const fromServers = (process.env.TOOLSIFT_PLAYGROUND_SERVERS ?? "") !== "";
 const catalogueFile = new URL(fromServers ? "../build/playground-catalogue.json" : "../data/mcp-catalogue.json", import.meta.url).pathname;
-const catalogueLabel = fromServers ? readFileSync(new URL("../build/playground-catalogue.label", import.meta.url), "utf8") : "MCP catalogue";
+function serversLabel(): string {
+  try {
+    return readFileSync(new URL("../build/playground-catalogue.label", import.meta.url), "utf8");
+  } catch {
+    throw new Error("TOOLSIFT_PLAYGROUND_SERVERS is set but build/playground-catalogue.json is not built: run npm run build:web (or npm start) with it set.");
+  }
+}
+const catalogueLabel = fromServers ? serversLabel() : "MCP catalogue";
 
 export default defineConfig({
   plugins: [preloadWasm(), artifactType()],
