@@ -1,18 +1,34 @@
 // Prebuilds the playground's index artifact (web/public/mcp-catalogue.tsi) from the embedded
 // MCP catalogue, with the default options and the default trust state, so the page loads an
 // index instead of building one. Run after `npm run build:wasm`: the artifact records the
-// core's build id, so it is generated, never committed.
+// core's build id, so it is generated, never committed. With TOOLSIFT_PLAYGROUND_SERVERS set
+// to a servers.json, the catalogue is those servers' tools instead (scripts/playground-catalogue.ts),
+// written to build/playground-catalogue.json, which web/vite.config.ts then bundles.
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { Bm25ToolRanker, init } from "../src/entry/node.js";
 import { toolSearchDocs } from "../src/trust/index.js";
 import { DEFAULT_TRUST, readCatalogue, toolDefinitions } from "../web/src/catalogue/model.js";
+import { serversCatalogue } from "./playground-catalogue.js";
 
 const root = new URL("../", import.meta.url);
-const source = new URL("data/mcp-catalogue.json", root);
+const embedded = new URL("data/mcp-catalogue.json", root);
+const generated = new URL("build/playground-catalogue.json", root);
 const target = new URL("web/public/mcp-catalogue.tsi", root);
 
 await init(await readFile(new URL("build/toolsift.wasm", root)));
-const tools = readCatalogue(JSON.parse(await readFile(source, "utf8")));
+const servers = process.env.TOOLSIFT_PLAYGROUND_SERVERS;
+let json: unknown;
+if (servers === undefined || servers === "") {
+  json = JSON.parse(await readFile(embedded, "utf8"));
+} else {
+  const listed = await serversCatalogue(servers);
+  for (const warning of listed.warnings) console.warn(`toolsift: ${warning.code}: ${warning.message}`);
+  json = listed.tools;
+  await writeFile(generated, `${JSON.stringify(listed.tools)}\n`);
+  await writeFile(new URL("build/playground-catalogue.label", root), listed.label);
+  console.log(`playground catalogue: ${listed.label} → build/playground-catalogue.json`);
+}
+const tools = readCatalogue(json);
 const started = performance.now();
 const ranker = new Bm25ToolRanker(toolSearchDocs(toolDefinitions(tools, DEFAULT_TRUST), { annotations: DEFAULT_TRUST.annotations }));
 const bytes = ranker.serialize();

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { readFileSync } from "node:fs";
 import { defineConfig, type Plugin } from "vite";
 
 // The playground: bundles the TypeScript sources in ../src and the core built into ../build.
@@ -46,8 +47,23 @@ function artifactType(): Plugin {
   };
 }
 
+// The catalogue the page shows: the embedded one, or, with TOOLSIFT_PLAYGROUND_SERVERS set, the
+// one scripts/build-playground-index.ts wrote from those servers (with its label).
+const fromServers = (process.env.TOOLSIFT_PLAYGROUND_SERVERS ?? "") !== "";
+const catalogueFile = new URL(fromServers ? "../build/playground-catalogue.json" : "../data/mcp-catalogue.json", import.meta.url).pathname;
+function serversLabel(): string {
+  try {
+    return readFileSync(new URL("../build/playground-catalogue.label", import.meta.url), "utf8");
+  } catch {
+    throw new Error("TOOLSIFT_PLAYGROUND_SERVERS is set but build/playground-catalogue.json is not built: run npm run build:web (or npm start) with it set.");
+  }
+}
+const catalogueLabel = fromServers ? serversLabel() : "MCP catalogue";
+
 export default defineConfig({
   plugins: [preloadWasm(), artifactType()],
+  resolve: { alias: [{ find: /^toolsift-playground-catalogue(?=\?|$)/, replacement: catalogueFile }] },
+  define: { __TOOLSIFT_CATALOGUE_LABEL__: JSON.stringify(catalogueLabel) },
   root: import.meta.dirname,
   base: "./",
   server: { host: "127.0.0.1", port, strictPort: true, headers, fs: { allow: [".."] } },

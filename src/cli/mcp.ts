@@ -167,15 +167,18 @@ export async function demoFromConfig(args: string[], out: Output): Promise<numbe
     const started = performance.now();
     await upstreams.start();
     const servers = upstreams.servers();
-    out.line(out.dim(`${servers.filter((server) => server.status === "ready").length}/${servers.length} servers ready, ${upstreams.tools().size} tools searchable, ${servers.reduce((sum, server) => sum + server.quarantined, 0)} quarantined, in ${(performance.now() - started).toFixed(0)} ms`));
+    out.line(out.dim(`${servers.filter((server) => server.status === "ready").length}/${servers.length} servers ready, ${upstreams.tools().size} tools searchable, ${upstreams.skills().size === 0 ? "" : `${upstreams.skills().size} skills, `}${servers.reduce((sum, server) => sum + server.quarantined, 0)} quarantined, in ${(performance.now() - started).toFixed(0)} ms`));
     const caps = { maxPerSearch: config.maxPerSearch, maxLoaded: 200, maxSearches: 200, deferral: config.deferral };
     const downstream = new gateway.DownstreamSession(upstreams, { runId: newRunId(), caps, version, onWarning: warningsTo(out) });
     for (const query of positionals.length > 0 ? positionals : DEMO_QUERIES) {
-      const result = (await downstream.callTool("search_tools", { query })).structuredContent as { tools?: { name: string; description: string }[]; note?: string };
+      const result = (await downstream.callTool("search_tools", { query })).structuredContent as { tools?: { name: string; description: string }[]; skills?: { id: string; description: string }[]; note?: string };
       out.line(out.bold(query));
       const tools = result.tools ?? [];
-      if (tools.length === 0) out.line(out.dim(`  ${result.note ?? "no tool matched"}`));
+      const skills = result.skills ?? [];
+      if (tools.length === 0 && skills.length === 0) out.line(out.dim(`  ${result.note ?? "no tool matched"}`));
       tools.forEach((tool, index) => out.line(`${String(index + 1).padStart(3)}. ${tool.name}  ${out.dim(tool.description)}`));
+      // Skills a search found are activated with activate_skill, never by the search.
+      for (const skill of skills) out.line(`  skill ${skill.id}  ${out.dim(skill.description)}`);
       out.line();
     }
     await downstream.close();

@@ -6,6 +6,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema, McpError, type CallToolR
 import type { Journal } from "../journal/memory.js";
 import type { WarningHook } from "../rankers/warnings.js";
 import { createToolSearchSession, type ToolSearchSession } from "../session/session.js";
+import { skillActivation } from "../skills/activation.js";
 import { searchToolSpec } from "../session/search-tool-spec.js";
 import { echoName } from "../session/results.js";
 import { toolTrust } from "../trust/policy.js";
@@ -132,7 +133,19 @@ export class DownstreamSession {
       const spec = toolSpec(definition, id, toolTrust(definition, id, { trustJsonSchemaText }));
       if (spec !== undefined) registered.push(asTool(spec));
     }
-    return [this.#searchTool(), callToolSpec(), ...registered];
+    const skillTool = this.#skillTool();
+    return [this.#searchTool(), callToolSpec(), ...(skillTool === undefined ? [] : [skillTool]), ...registered];
+  }
+
+  // activate_skill when a server offers approved skills: its description carries the skill
+  // index (what a system prompt would), so a client that only reads tools/list sees it.
+  #skillTool(): Tool | undefined {
+    const session = this.#currentSession();
+    const name = session.skillToolName;
+    const spec = name === undefined ? undefined : session.menu().find((entry) => entry.name === name);
+    if (spec === undefined) return undefined;
+    const tool = asTool(spec);
+    return { ...tool, description: `${tool.description}\n\nSkills:\n${session.skillIndex()}` };
   }
 
   // The session's own search spec (it gains a `group` property with groups), its description
@@ -164,6 +177,7 @@ export class DownstreamSession {
     const caps = this.#options.caps;
     const catalogue = [...tools.values()].map((tool) => tool.definition);
     const trusted = this.#source.trustedPrefixes();
+    const skills = [...this.#source.skills().values()].map((skill) => skill.definition);
     // One session per catalogue generation: the menu caps start afresh with it, the decision
     // ids do not (the turn counter is the connection's), so one journal holds every generation.
     const session = createToolSearchSession({
@@ -183,9 +197,12 @@ export class DownstreamSession {
         serverGroups: true,
         deferral: caps.deferral ?? gatewayDeferral(caps.maxLoaded),
       },
+      // Upstream skills are third-party: text withheld and instructions refused unless the
+      // server is trusted; search_tools finds them too.
+      ...(skills.length === 0 ? {} : { skillActivation: skillActivation({ catalogue: skills, trustRemoteSkills: trusted, discovery: "both" }) }),
     });
     // Tools the deferral decision advertised are on the turn-0 menu: listed from the start.
-    for (const spec of session.menu()) if (spec.name !== SEARCH_TOOL) this.#registered.add(spec.name);
+    for (const spec of session.menu()) if (spec.name !== SEARCH_TOOL && spec.name !== session.skillToolName) this.#registered.add(spec.name);
     const journalTools: JournalTool[] = catalogue.map((tool) => ({
       id: tool.id!,
       ...(typeof tool.description === "string" ? { description: tool.description } : {}),
@@ -200,7 +217,9 @@ export class DownstreamSession {
   #notifyIfChanged(requestId?: string | number): void {
     // The catalogue block is part of search_tools' description: a server held back or
     // coming up changes the list as much as a registration does.
-    const visible = `${this.#visibleNames().join("\n")}\u0000${this.#currentSession().catalogueBlock()}`;
+    // So is the skill index, part of activate_skill's (which comes and goes with the skills).
+    const session = this.#currentSession();
+    const visible = `${this.#visibleNames().join("\n")}\u0000${session.catalogueBlock()}\u0000${session.skillIndex()}`;
     if (visible === this.#visible) return;
     this.#visible = visible;
     // On the triggering request's response stream when there is one: a Streamable HTTP client
@@ -210,6 +229,7 @@ export class DownstreamSession {
 
   async callTool(name: string, args: Record<string, unknown> | undefined, context: CallContext = {}): Promise<CallToolResult> {
     if (name === SEARCH_TOOL) return this.#search(args, context.requestId);
+    if (name === this.#currentSession().skillToolName) return this.#activate(args, context.requestId);
     if (name === CALL_TOOL) {
       const target = args?.["name"];
       const inner = args?.["arguments"];
@@ -229,6 +249,21 @@ export class DownstreamSession {
     if (outcome.kind !== "search") throw new McpError(-32603, "search_tools was not answered as a search");
     for (const id of outcome.added) this.#registered.add(id);
     if (outcome.added.length > 0) this.#journal.line({ kind: "load", turn, tools: outcome.added });
+    this.#notifyIfChanged(requestId);
+    return dataResult(outcome.result, "code" in outcome.result);
+  }
+
+  // The skill's instructions come back as the result; the tools it brings are registered
+  // like a search's loads.
+  #activate(args: Record<string, unknown> | undefined, requestId: string | number | undefined): CallToolResult {
+    const session = this.#currentSession();
+    const turn = this.#turn++;
+    const outcome = session.handleToolCall({ turn, index: 0, name: session.skillToolName!, input: args ?? {} });
+    if (outcome.kind !== "skill") throw new McpError(-32603, "activate_skill was not answered as an activation");
+    const tools = this.#source.tools();
+    const added = (outcome.result.tools ?? []).filter((id) => tools.has(id) && !this.#registered.has(id));
+    for (const id of added) this.#registered.add(id);
+    if (added.length > 0) this.#journal.line({ kind: "load", turn, tools: added });
     this.#notifyIfChanged(requestId);
     return dataResult(outcome.result, "code" in outcome.result);
   }

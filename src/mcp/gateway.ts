@@ -8,6 +8,8 @@ import type { GatewayConfig } from "./config.js";
 import { splitToolId, toolId } from "./ids.js";
 import { QuarantineState, type QuarantinedTool } from "./quarantine.js";
 import { Upstream, UpstreamCallError, type UpstreamStatus } from "./upstream.js";
+import { SKILL_PIN_PREFIX, skillDefinition, skillPinSource } from "./skills.js";
+import type { SkillDefinition } from "../trust/skill-docs.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 
 /** One approved upstream tool as the session indexes it. */
@@ -18,11 +20,20 @@ export interface GatewayTool {
   readonly definition: ToolDefinition;
 }
 
+/** One approved upstream skill as the session's skill engine takes it (id `server__name`). */
+export interface GatewaySkill {
+  readonly id: string;
+  readonly server: string;
+  readonly definition: SkillDefinition;
+}
+
 /** What the downstream sessions search and call: the gateway, or a journal being replayed. */
 export interface ToolSource {
   /** Bumped on every change of `tools()` or of the quarantine. */
   readonly generation: number;
   tools(): ReadonlyMap<string, GatewayTool>;
+  /** Approved skills of the servers that offer some (empty: no `activate_skill`). */
+  skills(): ReadonlyMap<string, GatewaySkill>;
   /** Id prefixes of the servers whose tool text is vouched for (`"trust": true`). */
   trustedPrefixes(): readonly string[];
   /** A quarantined tool by gateway id, when it is one. */
@@ -69,6 +80,7 @@ export class Gateway implements ToolSource {
   readonly #warnedPins = new Set<string>();
   #tools = new Map<string, GatewayTool>();
   #quarantined = new Map<string, QuarantinedTool>();
+  #skills = new Map<string, GatewaySkill>();
   #generation = 0;
 
   constructor(config: GatewayConfig, options: GatewayOptions = {}) {
@@ -107,18 +119,24 @@ export class Gateway implements ToolSource {
   }
 
   /** Each server's status and tool counts, for `status` and logs. */
-  servers(): { name: string; status: UpstreamStatus; listed: number; approved: number; quarantined: number }[] {
+  servers(): { name: string; status: UpstreamStatus; listed: number; approved: number; quarantined: number; skills: number }[] {
     return [...this.#upstreams.values()].map((upstream) => {
       const name = upstream.entry.name;
       const approved = [...this.#tools.values()].filter((tool) => tool.server === name).length;
       const quarantined = [...this.#quarantined.values()].filter((tool) => tool.server === name).length;
-      return { name, status: upstream.status, listed: upstream.tools.length, approved, quarantined };
+      const skills = [...this.#skills.values()].filter((skill) => skill.server === name).length;
+      return { name, status: upstream.status, listed: upstream.tools.length, approved, quarantined, skills };
     });
   }
 
   tools(): ReadonlyMap<string, GatewayTool> {
     this.#refreshState();
     return this.#tools;
+  }
+
+  skills(): ReadonlyMap<string, GatewaySkill> {
+    this.#refreshState();
+    return this.#skills;
   }
 
   trustedPrefixes(): readonly string[] {
@@ -150,25 +168,41 @@ export class Gateway implements ToolSource {
   #rebuild(): void {
     const tools = new Map<string, GatewayTool>();
     const quarantined = new Map<string, QuarantinedTool>();
+    const skills = new Map<string, GatewaySkill>();
     for (const upstream of this.#upstreams.values()) {
       const server = upstream.entry.name;
       const listed = upstream.tools.filter((tool) => toolId(server, tool.name) !== undefined);
-      const verdict = this.quarantine.classify(server, listed, upstream.entry.trust);
+      // Skills are pinned beside the tools under `skill:<name>` (one verdict per server: the
+      // state file's pending entries of a server are written whole).
+      const verdict = this.quarantine.classify(server, [...listed, ...upstream.skills.map(skillPinSource)], upstream.entry.trust);
       for (const entry of verdict.quarantined) {
-        const id = toolId(server, entry.tool)!;
-        quarantined.set(id, entry);
+        const isSkill = entry.tool.startsWith(SKILL_PIN_PREFIX);
+        const id = isSkill ? `${server}__${entry.tool}` : toolId(server, entry.tool)!;
+        if (!isSkill) quarantined.set(id, entry);
         if (!this.#warnedPins.has(`${id}\u0000${entry.sha256}`)) {
           this.#warnedPins.add(`${id}\u0000${entry.sha256}`);
-          safeWarn(this.#warn, { code: "TOOLSIFT_TOOL_QUARANTINED", message: `Tool ${id} is ${entry.reason === "new" ? "new" : "changed since its approval"}: quarantined until \`toolsift mcp approve ${server} ${entry.tool}\`.` });
+          safeWarn(this.#warn, { code: "TOOLSIFT_TOOL_QUARANTINED", message: `${isSkill ? "Skill" : "Tool"} ${id} is ${entry.reason === "new" ? "new" : "changed since its approval"}: quarantined until \`toolsift mcp approve ${server} ${entry.tool}\`.` });
         }
+      }
+      for (const skipped of upstream.skippedSkills) {
+        if (this.#warnedPins.has(`${server}\u0000${skipped.uri}\u0000${skipped.reason}`)) continue;
+        this.#warnedPins.add(`${server}\u0000${skipped.uri}\u0000${skipped.reason}`);
+        safeWarn(this.#warn, { code: "TOOLSIFT_SKILL_SKIPPED", message: `Server ${JSON.stringify(server)}: skill ${JSON.stringify(skipped.uri)} is left out: ${skipped.reason}.` });
       }
       for (const tool of listed) {
         if (!verdict.approved.has(tool.name)) continue;
         const id = toolId(server, tool.name)!;
         tools.set(id, { id, server, tool: tool.name, definition: definitionOf(id, server, tool) });
       }
+      const serverTools = new Set([...tools.values()].filter((tool) => tool.server === server).map((tool) => tool.id));
+      for (const skill of upstream.skills) {
+        if (!verdict.approved.has(`${SKILL_PIN_PREFIX}${skill.name}`)) continue;
+        const definition = skillDefinition(server, skill, upstream.entry.trust, serverTools);
+        if (definition !== undefined) skills.set(definition.id, { id: definition.id, server, definition });
+      }
     }
     this.#tools = tools;
+    this.#skills = skills;
     this.#quarantined = quarantined;
     this.#generation++;
     for (const listener of [...this.#listeners]) listener();

@@ -78,6 +78,8 @@ export function replaySource(run: RecordedRun): ToolSource {
   return {
     generation: 0,
     tools: () => run.tools,
+    // A recorded run's skills are not in its journal yet: a replay serves tools only.
+    skills: () => new Map(),
     trustedPrefixes: () => run.trusted,
     quarantinedTool: () => undefined,
     call: async (id): Promise<CallToolResult> => {

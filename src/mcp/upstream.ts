@@ -7,6 +7,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { ErrorCode, McpError, ToolListChangedNotificationSchema, type CallToolResult, type Progress, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { ServerEntry } from "./config.js";
+import { listSkills, offersSkills, type SkippedSkill, type UpstreamSkill } from "./skills.js";
 
 /** Where one upstream is: `starting` (connecting or listing), `ready`, `failed` (a retry is scheduled), `closed`. */
 export type UpstreamStatus = "starting" | "ready" | "failed" | "closed";
@@ -57,6 +58,8 @@ export class Upstream {
   #status: UpstreamStatus = "starting";
   #client: Client | undefined;
   #tools: readonly Tool[] = [];
+  #skills: readonly UpstreamSkill[] = [];
+  #skipped: readonly SkippedSkill[] = [];
   #failures = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #inFlight = 0;
@@ -75,6 +78,16 @@ export class Upstream {
 
   get tools(): readonly Tool[] {
     return this.#tools;
+  }
+
+  /** The skills the server offers (the MCP Skills Extension), SKILL.md text read. */
+  get skills(): readonly UpstreamSkill[] {
+    return this.#skills;
+  }
+
+  /** Skills of the last listing left out (unreadable or malformed), with the reason. */
+  get skippedSkills(): readonly SkippedSkill[] {
+    return this.#skipped;
   }
 
   /** Forwarded calls awaiting their upstream's answer (a timed-out one is not among them). */
@@ -150,8 +163,12 @@ export class Upstream {
       if (cursor === undefined || seen.has(cursor)) break;
       seen.add(cursor);
     }
+    // Skills are re-read with the tools: one listing, one rebuild, one quarantine verdict.
+    const skills = offersSkills(client) ? await listSkills(client, this.#options.connectTimeoutMs) : { skills: [], skipped: [] };
     if (this.#client !== client) return;
     this.#tools = tools;
+    this.#skills = skills.skills;
+    this.#skipped = skills.skipped;
     this.#listener.tools(this.entry.name, tools);
   }
 
@@ -161,8 +178,9 @@ export class Upstream {
     this.#client = undefined;
     this.#status = "failed";
     void client.close().catch(() => {});
-    if (this.#tools.length > 0) {
+    if (this.#tools.length > 0 || this.#skills.length > 0) {
       this.#tools = [];
+      this.#skills = [];
       this.#listener.tools(this.entry.name, []);
     }
     const delay = Math.min(this.#options.retryMaxMs, this.#options.retryInitialMs * 2 ** Math.min(this.#failures, 30));

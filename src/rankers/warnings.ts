@@ -26,7 +26,9 @@ export type ToolsiftWarningCode =
   /** An upstream MCP server failed to start, exited or stopped answering; it is retried with backoff. */
   | "TOOLSIFT_UPSTREAM_FAILED"
   /** An upstream tool is new or changed since its approval: quarantined until approved. Once per pin. */
-  | "TOOLSIFT_TOOL_QUARANTINED";
+  | "TOOLSIFT_TOOL_QUARANTINED"
+  /** A skill an upstream lists cannot be read or parsed: left out. Once per skill and reason. */
+  | "TOOLSIFT_SKILL_SKIPPED";
 
 export interface ToolsiftWarning {
   readonly code: ToolsiftWarningCode;

@@ -154,4 +154,14 @@ describe("toolsift demo --config", () => {
     expect(run.stdout).toContain("прогноз погоды\n  1. alpha__weather");
     expect(run.stdout).not.toContain("stranger__");
   });
+
+  it("names the skills a search found on a server that offers skills", async () => {
+    const folder = temporaryFolder();
+    const skillsServer = fileURLToPath(new URL("./fixtures/skills-server.mjs", import.meta.url));
+    const path = writeConfig(folder, { mcpServers: { docs: { command: process.execPath, args: [skillsServer], trust: true } }, toolsift: { state: join(folder, "state.json") } });
+    const run = await runCli(["demo", "--config", path, "write release notes"]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^1\/1 servers ready, 1 tools searchable, 2 skills, 0 quarantined, in \d+ ms\n/u);
+    expect(run.stdout).toContain("  skill docs__release-notes  Write release notes from the merged changes.\n");
+  });
 });

@@ -3,7 +3,7 @@
 performance.mark("toolsift:modules-evaluated");
 import "./styles/base.css";
 import "./styles/views.css";
-import { boot } from "./state/boot.js";
+import { CATALOGUE_LABEL, boot } from "./state/boot.js";
 import { DEFAULT_SETTINGS, sameSettings } from "./state/settings.js";
 import { Store, makeCatalogue } from "./state/store.js";
 import { readUrl, writeUrl } from "./state/url.js";
@@ -65,7 +65,7 @@ async function start(app: HTMLElement): Promise<void> {
   booted.catalogue().then(
     (tools) => {
       timings.catalogueReady = performance.now();
-      const catalogue = makeCatalogue("MCP catalogue", true, tools);
+      const catalogue = makeCatalogue(CATALOGUE_LABEL, true, tools);
       store.embedded = catalogue;
       if (booted.index.source === "artifact") store.embeddedIndex = { ranker: booted.ranker, index: booted.index };
       // The artifact indexes the default state; a link with other settings or trust rebuilds.

@@ -2,11 +2,17 @@
 // preloads the artifact), the artifact is loaded, and the embedded catalogue's text (for
 // display and for rebuilds) arrives behind it. Every step is timed from navigation start.
 import wasmUrl from "../../../build/toolsift.wasm?url";
-import catalogueUrl from "../../../data/mcp-catalogue.json?url";
+// data/mcp-catalogue.json, or a servers.json's tools (web/vite.config.ts resolves it).
+import catalogueUrl from "toolsift-playground-catalogue?url";
 import { Bm25ToolRanker, init, isToolsiftError } from "../../../src/entry/browser.js";
 import { toolSearchDocs } from "../../../src/entry/browser.js";
 import { DEFAULT_TRUST, readCatalogue, toolDefinitions, type PlaygroundTool } from "../catalogue/model.js";
 import type { IndexInfo } from "./store.js";
+
+declare const __TOOLSIFT_CATALOGUE_LABEL__: string;
+
+/** The name of the catalogue the page shows: "MCP catalogue", or the servers.json it was listed from. */
+export const CATALOGUE_LABEL: string = __TOOLSIFT_CATALOGUE_LABEL__;
 
 /** The artifact `scripts/build-playground-index.ts` writes into web/public. */
 export const ARTIFACT_PATH = "./mcp-catalogue.tsi";

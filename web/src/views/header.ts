@@ -1,6 +1,6 @@
 // The page header: what this is, which catalogue is loaded, and the start-up figures
 // measured in this page (navigation start → first answered query).
-import type { BootTimings } from "../state/boot.js";
+import { CATALOGUE_LABEL, type BootTimings } from "../state/boot.js";
 import type { Store } from "../state/store.js";
 import { h, replace } from "../ui/dom.js";
 import { bytes, count, milliseconds } from "../ui/format.js";
@@ -15,7 +15,7 @@ export function header(store: Store, timings: BootTimings): { element: HTMLEleme
     const index = store.index;
     replace(
       facts,
-      fact("catalogue", `${store.catalogue?.name ?? "MCP catalogue"} · ${count(store.ranker.size)} tools`),
+      fact("catalogue", `${store.catalogue?.name ?? CATALOGUE_LABEL} · ${count(store.ranker.size)} tools`),
       fact(
         "index",
         index.source === "artifact"
