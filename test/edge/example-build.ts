@@ -1,0 +1,36 @@
+// Builds an example the way its user does (`npm run build` in its folder), after linking the
+// package into its node_modules as `npm install` of `file:../..` would (a symlink), so the
+// test needs no registry. The catalogue is the runtime fixture, whose answers are golden.
+import { execFile } from "node:child_process";
+import { mkdir, readFile, symlink } from "node:fs/promises";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+
+export const root = fileURLToPath(new URL("../../", import.meta.url));
+export const fixtureCatalogue = join(root, "test/fixtures/runtime-catalogue.json");
+
+export async function linkPackage(example: string): Promise<void> {
+  await mkdir(join(example, "node_modules"), { recursive: true });
+  await symlink("../../..", join(example, "node_modules/toolsift")).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== "EEXIST") throw error;
+  });
+}
+
+export async function buildExample(name: string): Promise<string> {
+  const example = join(root, "examples", name);
+  await linkPackage(example);
+  await promisify(execFile)("npm", ["run", "build"], {
+    cwd: example,
+    env: { ...process.env, TOOLSIFT_CATALOGUE: fixtureCatalogue, WRANGLER_SEND_METRICS: "false", PATH: `${join(root, "node_modules/.bin")}:${process.env.PATH}` },
+  });
+  return example;
+}
+
+/** The golden hits of one configuration, by query: `[id, score]` pairs. */
+export async function goldenHits(config: string): Promise<{ query: string; limit: number; hits: [string, number][] }[]> {
+  const golden = JSON.parse(await readFile(join(root, "test/runtimes/golden.json"), "utf8")) as {
+    results: { config: string; query: string; limit: number; hits: [string, number][] }[];
+  };
+  return golden.results.filter((result) => result.config === config);
+}
