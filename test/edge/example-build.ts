@@ -10,11 +10,15 @@ import { promisify } from "node:util";
 export const root = fileURLToPath(new URL("../../", import.meta.url));
 export const fixtureCatalogue = join(root, "test/fixtures/runtime-catalogue.json");
 
-export async function linkPackage(example: string): Promise<void> {
-  await mkdir(join(example, "node_modules"), { recursive: true });
-  await symlink("../../..", join(example, "node_modules/toolsift")).catch((error: NodeJS.ErrnoException) => {
+const linked = (target: string, path: string) =>
+  symlink(target, path).catch((error: NodeJS.ErrnoException) => {
     if (error.code !== "EEXIST") throw error;
   });
+
+export async function linkPackage(example: string): Promise<void> {
+  await mkdir(join(example, "node_modules/.bin"), { recursive: true });
+  await linked("../../..", join(example, "node_modules/toolsift"));
+  await linked("../toolsift/bin/toolsift.js", join(example, "node_modules/.bin/toolsift"));
 }
 
 export async function buildExample(name: string): Promise<string> {
@@ -22,7 +26,7 @@ export async function buildExample(name: string): Promise<string> {
   await linkPackage(example);
   await promisify(execFile)("npm", ["run", "build"], {
     cwd: example,
-    env: { ...process.env, TOOLSIFT_CATALOGUE: fixtureCatalogue, WRANGLER_SEND_METRICS: "false", PATH: `${join(root, "node_modules/.bin")}:${process.env.PATH}` },
+    env: { ...process.env, TOOLSIFT_CATALOGUE: fixtureCatalogue, WRANGLER_SEND_METRICS: "false", PATH: `${join(example, "node_modules/.bin")}:${join(root, "node_modules/.bin")}:${process.env.PATH}` },
   });
   return example;
 }
