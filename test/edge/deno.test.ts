@@ -1,11 +1,12 @@
 // The Deno example (examples/deno) for real: built by its own `npm run build`, served by a
 // Deno process on 127.0.0.1, its journal in Deno KV on disk. The process is killed (SIGKILL)
 // between two calls of one run; the next process resumes from the store.
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildExample, goldenHits, root } from "./example-build.js";
 
@@ -94,5 +95,16 @@ describe("the Deno example in Deno", () => {
     server = await start();
     const again = await call("run-d", search(1, "take a screenshot of the page"));
     expect(again.body.records).toBe(2);
+  });
+
+  it("refuses a corrupt stored record with invalid_journal naming its key", async () => {
+    await kill();
+    const script = `const kv = await Deno.openKv(${JSON.stringify(join(store, "journal.kv"))}); await kv.set(["toolsift", "journal", "run-d", 2], { format: "toolsift.journal", v: 7 }); kv.close();`;
+    await promisify(execFile)(deno, ["eval", "--unstable-kv", script], { env: { ...process.env, DENO_NO_UPDATE_CHECK: "1" } });
+    server = await start();
+    const refused = await call("run-d", search(3, "list files in a directory"));
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({ code: "invalid_journal", path: ['["toolsift","journal","run-d",2]'] });
+    expect(refused.body.error.message).toContain('["toolsift","journal","run-d",2]');
   });
 });

@@ -80,6 +80,6 @@ describe("WriteBehindJournal", () => {
     expect(isToolsiftError(error, "invalid_journal")).toBe(true);
     expect((error as { path: unknown }).path).toEqual([bad.key]);
     expect((error as Error).message).toContain(bad.key);
-    expect(() => admitStored([good, { ...good, key: "again" }])).toThrow(/"again" repeats the decision id/);
+    expect(() => admitStored([good, { ...good, key: "again" }])).toThrow(/at again repeats the decision id/);
   });
 });

@@ -48,10 +48,10 @@ export function admitStored(entries: readonly { key: string; value: unknown }[])
       record = checkRecord(value, [key]);
     } catch (cause) {
       const reason = cause instanceof ToolsiftError ? cause.message : String(cause);
-      throw new ToolsiftError("invalid_journal", `The stored journal record ${JSON.stringify(key)} is refused: ${reason}`, { path: [key], cause });
+      throw new ToolsiftError("invalid_journal", `The stored journal record at ${key} is refused: ${reason}`, { path: [key], cause });
     }
     if (seen.has(record.id)) {
-      throw new ToolsiftError("invalid_journal", `The stored journal record ${JSON.stringify(key)} repeats the decision id ${JSON.stringify(record.id.slice(0, 120))}.`, {
+      throw new ToolsiftError("invalid_journal", `The stored journal record at ${key} repeats the decision id ${JSON.stringify(record.id.slice(0, 120))}.`, {
         path: [key],
       });
     }
@@ -65,7 +65,7 @@ export function parseStored(key: string, text: string): unknown {
   try {
     return JSON.parse(text);
   } catch (cause) {
-    throw new ToolsiftError("invalid_journal", `The stored journal record ${JSON.stringify(key)} is not JSON.`, { path: [key], cause });
+    throw new ToolsiftError("invalid_journal", `The stored journal record at ${key} is not JSON.`, { path: [key], cause });
   }
 }
 
