@@ -3,8 +3,7 @@
 // between two calls of one run; the next process resumes from the store.
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,12 +14,16 @@ let example: string;
 let store: string;
 let server: { process: ChildProcess; url: string } | undefined;
 
+// `npm start` of the example, as its package.json says, with this test's own KV file under build/.
 async function start(env: Record<string, string> = {}): Promise<{ process: ChildProcess; url: string }> {
-  const child = spawn(
-    deno,
-    ["run", "--no-lock", "--unstable-kv", "--allow-net=127.0.0.1", "--allow-env=PORT,KV_PATH,FAIL_JOURNAL_WRITES", `--allow-write=build,${store}`, `--allow-read=build,${store}`, "server.js"],
-    { cwd: example, env: { ...process.env, DENO_NO_UPDATE_CHECK: "1", PORT: "0", KV_PATH: join(store, "journal.kv"), ...env }, stdio: ["ignore", "pipe", "pipe"] },
-  );
+  const scripts = JSON.parse(await readFile(join(example, "package.json"), "utf8")).scripts as Record<string, string>;
+  const [command, ...args] = scripts.start!.split(" ");
+  expect(command).toBe("deno");
+  const child = spawn(deno, [args[0]!, "--no-lock", ...args.slice(1)], {
+    cwd: example,
+    env: { ...process.env, DENO_NO_UPDATE_CHECK: "1", PORT: "0", KV_PATH: store, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout!.on("data", (chunk: Buffer) => {
@@ -51,13 +54,13 @@ const search = (turn: number, query: string) => ({ turn, index: 0, name: "search
 
 beforeAll(async () => {
   example = await buildExample("deno");
-  store = await mkdtemp(join(tmpdir(), "toolsift-denokv-"));
+  store = join("build", `test-journal-${process.pid}.kv`);
   server = await start();
 }, 120_000);
 
 afterAll(async () => {
   await kill();
-  if (store) await rm(store, { recursive: true, force: true });
+  if (store) for (const suffix of ["", "-shm", "-wal"]) await rm(join(example, store + suffix), { force: true });
 });
 
 describe("the Deno example in Deno", () => {
@@ -99,7 +102,7 @@ describe("the Deno example in Deno", () => {
 
   it("refuses a corrupt stored record with invalid_journal naming its key", async () => {
     await kill();
-    const script = `const kv = await Deno.openKv(${JSON.stringify(join(store, "journal.kv"))}); await kv.set(["toolsift", "journal", "run-d", 2], { format: "toolsift.journal", v: 7 }); kv.close();`;
+    const script = `const kv = await Deno.openKv(${JSON.stringify(join(example, store))}); await kv.set(["toolsift", "journal", "run-d", 2], { format: "toolsift.journal", v: 7 }); kv.close();`;
     await promisify(execFile)(deno, ["eval", "--unstable-kv", script], { env: { ...process.env, DENO_NO_UPDATE_CHECK: "1" } });
     server = await start();
     const refused = await call("run-d", search(3, "list files in a directory"));

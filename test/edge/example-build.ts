@@ -38,3 +38,9 @@ export async function goldenHits(config: string): Promise<{ query: string; limit
   };
   return golden.results.filter((result) => result.config === config);
 }
+
+/** The shell blocks of the README's "At the edge" section, each as its lines. */
+export function edgeRecipes(readme: string): string[][] {
+  const section = /\n## At the edge\n([\s\S]*?)\n## /u.exec(readme)?.[1] ?? "";
+  return [...section.matchAll(/```sh\n([\s\S]*?)```/gu)].map((match) => match[1]!.trim().split("\n"));
+}

@@ -5,6 +5,8 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { Miniflare } from "miniflare";
@@ -12,27 +14,41 @@ import { Bm25ToolRanker, createToolSearchSession, InMemoryJournal, init } from "
 import { resumeSession } from "toolsift/journal-stores";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
-import { buildExample, fixtureCatalogue, goldenHits } from "./example-build.js";
+import { buildExample, edgeRecipes, fixtureCatalogue, goldenHits, root } from "./example-build.js";
 
 let example: string;
 let persist: string;
 let miniflare: Miniflare;
+// workerd's own output (a "Broken pipe" line when a connection closes with the instance), kept
+// rather than printed: the test setup fails on any console output.
+const runtimeOutput: string[] = [];
+const handleRuntimeStdio = (stdout: NodeJS.ReadableStream, stderr: NodeJS.ReadableStream) => {
+  for (const stream of [stdout, stderr]) stream.on("data", (chunk: Buffer) => runtimeOutput.push(String(chunk)));
+};
 
-async function start(bindings: Record<string, string> = {}): Promise<Miniflare> {
-  const { workerOptions } = unstable_getMiniflareWorkerOptions(join(example, "wrangler.toml"));
-  const instance = new Miniflare({
+/** A bundle served by workerd the way wrangler uploads it: the .wasm and the index as modules. */
+function workerd(scriptPath: string, options: { compatibilityDate?: string; kvNamespaces?: unknown; kvPersist?: string; bindings?: Record<string, string> }): Miniflare {
+  return new Miniflare({
     host: "127.0.0.1",
     port: 0,
-    compatibilityDate: workerOptions.compatibilityDate,
-    kvNamespaces: workerOptions.kvNamespaces,
-    kvPersist: persist,
-    bindings,
+    handleRuntimeStdio,
     modules: true,
-    scriptPath: join(example, "dist/worker.js"),
+    scriptPath,
     modulesRules: [
       { type: "CompiledWasm", include: ["**/*.wasm"] },
       { type: "Data", include: ["**/*.tsi"] },
     ],
+    ...(options as object),
+  });
+}
+
+async function start(bindings: Record<string, string> = {}): Promise<Miniflare> {
+  const { workerOptions } = unstable_getMiniflareWorkerOptions(join(example, "wrangler.toml"));
+  const instance = workerd(join(example, "dist/worker.js"), {
+    compatibilityDate: workerOptions.compatibilityDate,
+    kvNamespaces: workerOptions.kvNamespaces,
+    kvPersist: persist,
+    bindings,
   });
   await instance.ready;
   return instance;
@@ -155,5 +171,23 @@ describe("the Worker example in workerd", () => {
     expect(refused.status).toBe(400);
     expect(refused.body.error).toMatchObject({ code: "invalid_journal", path: ["toolsift/journal/run-a/000002"] });
     expect(refused.body.error.message).toContain("toolsift/journal/run-a/000002");
+  });
+
+  it("the README's esbuild recipe bundles a script workerd runs with the same answers", async () => {
+    const [, line] = edgeRecipes(await readFile(join(root, "README.md"), "utf8"))[1]!;
+    const [command, ...args] = line!.split(" ").slice(1);
+    const outdir = join(example, "dist-esbuild");
+    await rm(outdir, { recursive: true, force: true });
+    await promisify(execFile)(join(root, "node_modules/.bin", command!), args, { cwd: example });
+    const bundled = workerd(join(outdir, "worker.js"), { compatibilityDate: "2026-04-01", kvNamespaces: ["JOURNAL"] });
+    try {
+      for (const { query, limit, hits } of (await goldenHits("default")).slice(0, 5)) {
+        const response = await bundled.dispatchFetch(`http://127.0.0.1/search?q=${encodeURIComponent(query)}&limit=${limit}`);
+        const answer = (await response.json()) as { hits: { id: string; score: number }[] };
+        expect(answer.hits.map((hit) => [hit.id, hit.score]), query).toEqual(hits);
+      }
+    } finally {
+      await bundled.dispose();
+    }
   });
 });
