@@ -1,7 +1,8 @@
 // The README's shell blocks, run: every `npx toolsift …` line goes through the CLI in-process
 // from the repository root (an `index.tsi` it writes goes to a temporary folder) and must exit
 // 0. The other lines install, build or start the project: `.ci/run` itself runs `npm ci` and
-// `npm test` on a fresh clone, and this test fails on a line of any other kind.
+// `npm test` on a fresh clone; the edge recipes (`npx esbuild …`, `npm run preview` in an
+// example) are run by test/edge/readme-edge.test.ts. This test fails on a line of any other kind.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -14,7 +15,7 @@ const lines = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)]
   .map((line) => line.replace(/\s+#.*$/u, "").trim())
   .filter((line) => line.length > 0 && !line.startsWith("#"));
 const commands = lines.filter((line) => line.startsWith("npx toolsift "));
-const setup = /^(npm (ci|start|test|pack|install|run build)|git clone|cd |npm ci && )/u;
+const setup = /^(npm (ci|start|test|pack|install|run build|run preview)|git clone|cd |npm ci && |npx esbuild )/u;
 // Files the README's commands write (and later ones read) go to a temporary folder.
 const scratchFiles = new Set(["index.tsi", "hints.json"]);
 const scratch = mkdtempSync(join(tmpdir(), "toolsift-readme-"));

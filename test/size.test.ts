@@ -56,6 +56,12 @@
 // - 2026-12-01: block-max pruning (assembly/search/block-max.ts; docs/performance.md "Query:
 //   block-max pruning"): +1,345 B, dist/toolsift.wasm 16,802 B gzipped. Budget 16,896 B
 //   (16.5 KiB); with host vectors (above) 16,972 B: budget 17,024 B.
+// - 2026-12-01, the edge: the Worker bundle of the main entry for a search only (init,
+//   Bm25ToolRanker.load, rank), bundled by esbuild as wrangler does (`workerd` condition,
+//   minified, the .wasm a separate module): 27,426 B of JS gzipped + 15,235 B of wasm =
+//   42,661 B, budget 48,000 B. The "toolsift/journal-stores" entry (KV, Deno KV, IndexedDB
+//   journals and resumeSession) alone: 2,838 B gzipped, budget 4,096 B; the main bundle
+//   carries none of it.
 // Raise a budget only deliberately, in the same commit as the growth, with the new measurement.
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -78,6 +84,8 @@ const MCP_HINTS_GZIP_BUDGET = 229_376;
 const ADAPTER_GZIP_BUDGETS = { anthropic: 2_560, openai: 2_560, "ai-sdk": 1_536, langchain: 2_048 } as const;
 // The SDKs an adapter imports (types, or a few functions): the application's, not the entry's.
 const ADAPTER_PEERS = [/^@anthropic-ai\/sdk/, /^openai(\/|$)/, /^@openai\//, /^ai$/, /^@ai-sdk\//, /^langchain(\/|$)/, /^@langchain\//, /^zod(\/|$)/];
+const WORKER_SEARCH_GZIP_BUDGET = 48_000;
+const JOURNAL_STORES_GZIP_BUDGET = 4_096;
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 const gzipped = (bytes: Uint8Array) => gzipSync(bytes, { level: 9 }).length;
@@ -161,6 +169,49 @@ describe("adapter entry budgets", () => {
       expect(bundle.text).not.toContain("journal_divergence");
     }, 120_000);
   }
+});
+
+/** Bundles `contents` (importing "toolsift") as wrangler does for a Worker: esbuild, minified, the .wasm left a module. */
+async function workerBundle(contents: string): Promise<{ js: number; text: string }> {
+  const { build: esbuild } = await import("esbuild");
+  const out = await esbuild({
+    stdin: { contents, resolveDir: root },
+    bundle: true,
+    format: "esm",
+    minify: true,
+    write: false,
+    conditions: ["workerd", "worker", "browser"],
+    external: ["*.wasm"],
+    logLevel: "silent",
+  });
+  const bytes = out.outputFiles[0]!.contents;
+  return { js: gzipped(bytes), text: new TextDecoder().decode(bytes) };
+}
+
+describe("edge size budgets", () => {
+  it(`a Worker that only searches stays under ${WORKER_SEARCH_GZIP_BUDGET} B gzipped (JS + wasm)`, async () => {
+    const wasm = gzipped(await readFile(join(root, "dist/toolsift.wasm")));
+    const bundle = await workerBundle(
+      'import { Bm25ToolRanker, init } from "toolsift";\n' +
+        "export default { async fetch(request, env) { await init(); " +
+        'return Response.json(Bm25ToolRanker.load(env.INDEX).rank(new URL(request.url).searchParams.get("q") ?? "", 10)); } };',
+    );
+    expect(bundle.text).toContain('from"../toolsift.wasm"');
+    expect(bundle.js).toBeGreaterThan(1_000);
+    expect(bundle.js + wasm).toBeLessThan(WORKER_SEARCH_GZIP_BUDGET);
+    // Neither the session's config checks nor the journal stores ride along.
+    expect(bundle.text).not.toContain("must be a journal");
+    expect(bundle.text).not.toContain("toolsift/journal/");
+  });
+
+  it(`the "toolsift/journal-stores" entry stays under ${JOURNAL_STORES_GZIP_BUDGET} B gzipped, and the main bundle has none of it`, async () => {
+    const stores = await workerBundle('export { KvJournal, DenoKvJournal, IndexedDbJournal, resumeSession } from "toolsift/journal-stores";');
+    expect(stores.text).toContain("toolsift/journal/");
+    expect(stores.js).toBeLessThan(JOURNAL_STORES_GZIP_BUDGET);
+    const main = await bundledBrowserEntry();
+    expect(main.text).not.toContain("toolsift/journal/");
+    expect(main.text).not.toContain("Another writer stored");
+  }, 120_000);
 });
 
 describe("package hygiene", () => {

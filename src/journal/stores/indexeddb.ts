@@ -1,0 +1,79 @@
+import { ToolsiftError } from "../../errors.js";
+import type { JournalRecord } from "../record.js";
+import { admitStored, WriteBehindJournal, type WriteBehindOptions } from "./write-behind.js";
+
+/** Options of `IndexedDbJournal.open`. */
+export interface IndexedDbJournalOptions extends WriteBehindOptions {
+  /** Database name, default `"toolsift-journal"`. */
+  readonly database?: string;
+  /** The `IDBFactory`, default `globalThis.indexedDB`. */
+  readonly factory?: IDBFactory;
+}
+
+const STORE = "records";
+
+function request<T>(action: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    action.onsuccess = () => resolve(action.result);
+    action.onerror = () => reject(action.error);
+  });
+}
+
+function openDatabase(factory: IDBFactory, name: string): Promise<IDBDatabase> {
+  const opening = factory.open(name, 1);
+  opening.onupgradeneeded = () => {
+    // Keys are [runId, position]: one store holds every run, a run's records sort in order.
+    opening.result.createObjectStore(STORE);
+  };
+  return request(opening);
+}
+
+const keyText = (runId: string, position: number): string => JSON.stringify([runId, position]);
+
+/**
+ * A session's journal in the browser's IndexedDB (key `[runId, position]`), so a page reload
+ * keeps the run: loaded before the session starts, written behind it in order, each write
+ * a `put` of a fixed key and value in its own transaction (idempotent on retry; a tab's
+ * writes to one run are serialized by this journal, not across tabs).
+ *
+ * @example
+ * const journal = await IndexedDbJournal.open("run-1");
+ * const session = createToolSearchSession({ runId: "run-1", journal, toolSearch: { catalogue } });
+ */
+export class IndexedDbJournal extends WriteBehindJournal {
+  /** Loads the run's stored records; a corrupt one is `invalid_journal` naming its key. */
+  static async open(runId: string, options?: IndexedDbJournalOptions): Promise<IndexedDbJournal> {
+    if (typeof runId !== "string" || runId.length === 0) throw new ToolsiftError("invalid_option", "runId is a non-empty string.", { path: ["runId"] });
+    const factory = options?.factory ?? globalThis.indexedDB;
+    const name = options?.database ?? "toolsift-journal";
+    let database: IDBDatabase;
+    let keys: IDBValidKey[];
+    let values: unknown[];
+    try {
+      database = await openDatabase(factory, name);
+      const range = IDBKeyRange.bound([runId, 0], [runId, Number.MAX_SAFE_INTEGER]);
+      const store = database.transaction(STORE, "readonly").objectStore(STORE);
+      [keys, values] = await Promise.all([request(store.getAllKeys(range)), request(store.getAll(range))]);
+    } catch (cause) {
+      throw new ToolsiftError("invalid_journal", `The journal database ${JSON.stringify(name)} could not be read.`, { path: [name], cause });
+    }
+    const entries = keys.map((key, position) => {
+      const stored = (key as [string, number])[1];
+      if (stored !== position) {
+        throw new ToolsiftError("invalid_journal", `The stored journal lacks ${keyText(runId, position)}.`, { path: [keyText(runId, position)] });
+      }
+      return { key: keyText(runId, position), value: values[position] };
+    });
+    return new IndexedDbJournal(admitStored(entries), {
+      key: (position) => keyText(runId, position),
+      write: (position: number, record: JournalRecord) =>
+        new Promise<void>((resolve, reject) => {
+          const transaction = database.transaction(STORE, "readwrite");
+          transaction.objectStore(STORE).put(record, [runId, position]);
+          transaction.oncomplete = () => resolve();
+          transaction.onerror = () => reject(transaction.error);
+          transaction.onabort = () => reject(transaction.error);
+        }),
+    }, options);
+  }
+}
