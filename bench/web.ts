@@ -32,7 +32,9 @@ function freePort(): Promise<number> {
 
 async function serve(checkout: string): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn("npx", ["vite", "preview", "web", "--port", String(port), "--strictPort"], { cwd: checkout, stdio: "ignore" });
+  // Vite's own script, not `npx`: killing npx leaves the server it started running.
+  const vite = join(checkout, "node_modules", "vite", "bin", "vite.js");
+  const child = spawn(process.execPath, [vite, "preview", "web", "--port", String(port), "--strictPort"], { cwd: checkout, stdio: "ignore" });
   const url = `http://127.0.0.1:${port}/`;
   for (let tries = 0; tries < 200; tries += 1) {
     try {
