@@ -1,15 +1,14 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { init } from "../index.js";
-import type { ToolDefinition } from "../trust/tool-definition.js";
 import { createToolSearchSession } from "./session.js";
+import { mcpCatalogue, REPLY_TOOL } from "../../test/helpers/mcp-run.js";
 import type { ToolCall, ToolCallOutcome } from "./types.js";
 
 // A session without skills must stay byte-identical to one built before skills existed: the
 // golden file holds the menus, the results and the journal lines of a scripted run, captured
 // from the code before skills were added. Regenerate only deliberately (UPDATE_GOLDEN=1).
 const GOLDEN = new URL("./default-off.golden.json", import.meta.url);
-const EMBEDDED = new URL("../../data/mcp-catalogue.json", import.meta.url);
 
 const script: ToolCall[] = [
   { turn: 0, index: 0, name: "search_tools", input: { query: "create a github issue about a bug" } },
@@ -26,11 +25,10 @@ function modelFacing(outcome: ToolCallOutcome): unknown {
 }
 
 function run(): { menus: string[]; results: unknown[]; journal: string[] } {
-  const raw = JSON.parse(readFileSync(EMBEDDED, "utf8")) as Record<string, unknown>[];
-  const catalogue = raw.map(({ inputSchema, ...tool }) => ({ ...tool, origin: "remote", ...(inputSchema === undefined ? {} : { jsonInputSchema: inputSchema }) })) as ToolDefinition[];
+  const catalogue = mcpCatalogue();
   const session = createToolSearchSession({
     runId: "golden",
-    tools: [{ id: "reply", description: "Reply to the user.", inputSchema: { type: "object", properties: { text: { type: "string" } } } }],
+    tools: [REPLY_TOOL],
     onWarning: () => {},
     toolSearch: { catalogue, trustJsonSchemaText: true, maxLoaded: 6 },
   });

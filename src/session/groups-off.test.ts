@@ -5,6 +5,7 @@ import { InMemoryJournal } from "../journal/memory.js";
 import type { ToolDefinition } from "../trust/tool-definition.js";
 import type { ToolSearchConfig } from "./config.js";
 import { createToolSearchSession } from "./session.js";
+import { mcpCatalogue } from "../../test/helpers/mcp-run.js";
 import type { ToolCall, ToolCallOutcome } from "./types.js";
 
 // A session without `groups` must stay byte-identical to one built before groups existed:
@@ -13,7 +14,6 @@ import type { ToolCall, ToolCallOutcome } from "./types.js";
 // anything), captured from the code before groups were added. The script stays below every
 // limit (fewer than 64 calls per message). Regenerate only deliberately (UPDATE_GOLDEN=1).
 const GOLDEN = new URL("./groups-off.golden.json", import.meta.url);
-const EMBEDDED = new URL("../../data/mcp-catalogue.json", import.meta.url);
 
 const script: ToolCall[] = [
   { turn: 0, index: 0, name: "search_tools", input: { query: "create a github issue about a bug" } },
@@ -31,11 +31,6 @@ const script: ToolCall[] = [
 
 function modelFacing(outcome: ToolCallOutcome): unknown {
   return outcome.kind === "search" ? [outcome.result, outcome.tainted, outcome.added, outcome.source] : outcome.kind === "skill" || !outcome.onMenu ? outcome.result : outcome.name;
-}
-
-function loadCatalogue(): ToolDefinition[] {
-  const raw = JSON.parse(readFileSync(EMBEDDED, "utf8")) as Record<string, unknown>[];
-  return raw.map(({ inputSchema, ...tool }) => ({ ...tool, origin: "remote", ...(inputSchema === undefined ? {} : { jsonInputSchema: inputSchema }) })) as ToolDefinition[];
 }
 
 interface Scenario {
@@ -70,7 +65,7 @@ describe("a session without groups", () => {
   let catalogue: ToolDefinition[];
   beforeAll(async () => {
     await init();
-    catalogue = loadCatalogue();
+    catalogue = mcpCatalogue();
   });
 
   it("has the menus, results and journal lines it had before groups existed, live and replayed", () => {
