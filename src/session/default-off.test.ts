@@ -2,8 +2,9 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { init } from "../index.js";
 import { createToolSearchSession } from "./session.js";
+import { runGoldenScript, type GoldenRun } from "../../test/helpers/golden-run.js";
 import { mcpCatalogue, REPLY_TOOL } from "../../test/helpers/mcp-run.js";
-import type { ToolCall, ToolCallOutcome } from "./types.js";
+import type { ToolCall } from "./types.js";
 
 // A session without skills must stay byte-identical to one built before skills existed: the
 // golden file holds the menus, the results and the journal lines of a scripted run, captured
@@ -20,11 +21,7 @@ const script: ToolCall[] = [
   { turn: 3, index: 1, name: "reply", input: { text: "done" } },
 ];
 
-function modelFacing(outcome: ToolCallOutcome): unknown {
-  return outcome.kind === "search" ? [outcome.result, outcome.tainted, outcome.added, outcome.source] : outcome.kind === "skill" || !outcome.onMenu ? outcome.result : outcome.name;
-}
-
-function run(): { menus: string[]; results: unknown[]; journal: string[] } {
+function run(): GoldenRun {
   const catalogue = mcpCatalogue();
   const session = createToolSearchSession({
     runId: "golden",
@@ -32,13 +29,7 @@ function run(): { menus: string[]; results: unknown[]; journal: string[] } {
     onWarning: () => {},
     toolSearch: { catalogue, trustJsonSchemaText: true, maxLoaded: 6 },
   });
-  const menus = [JSON.stringify(session.menu())];
-  const results: unknown[] = [];
-  for (const call of script) {
-    results.push(modelFacing(session.handleToolCall(call)));
-    menus.push(JSON.stringify(session.menu()));
-  }
-  return { menus, results: JSON.parse(JSON.stringify(results)) as unknown[], journal: session.journal.records().map((record) => JSON.stringify(record)) };
+  return runGoldenScript(session, script);
 }
 
 describe("a session without skillActivation", () => {
