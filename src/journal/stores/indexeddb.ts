@@ -19,6 +19,15 @@ function request<T>(action: IDBRequest<T>): Promise<T> {
   });
 }
 
+/** Resolves when the transaction commits, rejects when it fails or aborts. */
+function completed(transaction: IDBTransaction): Promise<void> {
+  return new Promise((resolve, reject) => {
+    transaction.oncomplete = () => resolve();
+    transaction.onerror = () => reject(transaction.error);
+    transaction.onabort = () => reject(transaction.error);
+  });
+}
+
 function openDatabase(factory: IDBFactory, name: string): Promise<IDBDatabase> {
   const opening = factory.open(name, 1);
   opening.onupgradeneeded = () => {
@@ -72,14 +81,11 @@ export class IndexedDbJournal extends WriteBehindJournal {
     });
     return new IndexedDbJournal(admitStored(entries), {
       key: (position) => keyText(runId, position),
-      write: (position: number, record: JournalRecord) =>
-        new Promise<void>((resolve, reject) => {
-          const transaction = database.transaction(STORE, "readwrite");
-          transaction.objectStore(STORE).put(record, [runId, position]);
-          transaction.oncomplete = () => resolve();
-          transaction.onerror = () => reject(transaction.error);
-          transaction.onabort = () => reject(transaction.error);
-        }),
+      write: async (position: number, record: JournalRecord) => {
+        const transaction = database.transaction(STORE, "readwrite");
+        transaction.objectStore(STORE).put(record, [runId, position]);
+        await completed(transaction);
+      },
     }, options);
   }
 
@@ -94,13 +100,9 @@ export class IndexedDbJournal extends WriteBehindJournal {
     try {
       const database = await openDatabase(options?.factory ?? globalThis.indexedDB, name);
       try {
-        await new Promise<void>((resolve, reject) => {
-          const transaction = database.transaction(STORE, "readwrite");
-          transaction.objectStore(STORE).delete(runRange(runId));
-          transaction.oncomplete = () => resolve();
-          transaction.onerror = () => reject(transaction.error);
-          transaction.onabort = () => reject(transaction.error);
-        });
+        const transaction = database.transaction(STORE, "readwrite");
+        transaction.objectStore(STORE).delete(runRange(runId));
+        await completed(transaction);
       } finally {
         database.close();
       }
