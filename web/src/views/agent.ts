@@ -425,7 +425,7 @@ export function agentView(store: Store): HTMLElement {
       h(
         "p",
         { class: "muted" },
-        "A scripted run of the model's tool calls through a real session over the current catalogue: search_tools answers and appends matches to the menu (never removing one), every search decision is journaled, and Replay serves the same run from the journal without calling the ranker.",
+        "A scripted run of the model's tool calls through a real session over the current catalogue, all at once or a call at a time: search_tools answers and appends matches to the menu (never removing one), every decision is journaled into this browser's IndexedDB as it is made, so a reload resumes the run, and Replay serves the same run from the journal without calling the ranker.",
       ),
     ),
     h(
