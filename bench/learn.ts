@@ -120,7 +120,7 @@ if (fold === "dev") {
     "",
     stamp,
     "",
-    `Usage log: each set's dev fold, every request paired with each of its relevant tools. Learned once with \`LEARN_DEFAULTS\` ${JSON.stringify(LEARN_DEFAULTS)} (chosen on dev only: bench/learn.dev.md, docs/tuning.md), applied as host annotations (\`toolSearchDocs(docs, { annotations })\`), then scored on the test fold with the default ranker.`,
+    `Usage log: each set's dev fold, every request paired with each of its relevant tools. Learned once with \`LEARN_DEFAULTS\` ${JSON.stringify(LEARN_DEFAULTS)} (chosen on dev only: bench/learn.dev.md, docs/tuning.md), the served-rank gate's ranker being the default ranker on the set's docs without annotations, applied as host annotations (\`toolSearchDocs(docs, { annotations })\`), then scored on the test fold with the default ranker.`,
     "",
     "| set | tools | log requests | test requests | tools annotated | words learned | nDCG@10 before | after | change |",
     "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
