@@ -5,7 +5,7 @@ import type { Store } from "../state/store.js";
 import { h, replace } from "../ui/dom.js";
 import { count, duration, microseconds, milliseconds } from "../ui/format.js";
 import { focusHit, hitList } from "./hits.js";
-import { queryTermChips, queryTerms } from "./query-info.js";
+import { queryTermChips, queryTerms, scoredTerms } from "./query-info.js";
 
 const PAGE = 10;
 const MAX_SHOWN = 50;
@@ -44,6 +44,13 @@ export interface SearchView {
   readonly input: HTMLInputElement;
   /** Ranks and renders the current query; returns when the hits are in the DOM. */
   render(): void;
+  /**
+   * The first answer, as little as it can paint: the hits, with the analyzed query, the
+   * timing line and the example chips (Chinese and Russian text, whose fonts cost the first
+   * layout more) left for `complete`, called once that frame is out.
+   */
+  renderFirst(): void;
+  complete(): void;
 }
 
 export function searchView(store: Store, onAnswered: (query: string) => void): SearchView {
@@ -65,7 +72,7 @@ export function searchView(store: Store, onAnswered: (query: string) => void): S
   const more = h("button", { type: "button", class: "secondary", hidden: true, onclick: () => { shown = Math.min(MAX_SHOWN, shown + PAGE); render(); } }, "Show 10 more");
   const examples = h(
     "div",
-    { class: "examples" },
+    { class: "examples", hidden: true },
     h("span", { class: "caption" }, "Try:"),
     EXAMPLES.map((example) =>
       h("button", { type: "button", class: "chip example", onclick: () => { input.value = example; update(); input.focus(); } }, example),
@@ -91,7 +98,21 @@ export function searchView(store: Store, onAnswered: (query: string) => void): S
     if (event.key === "Escape") input.focus();
   });
 
+  let pendingInfo: (() => void) | undefined;
+
   function render(): void {
+    renderFirst();
+    complete();
+  }
+
+  function complete(): void {
+    examples.hidden = store.catalogue?.embedded === false;
+    pendingInfo?.();
+    pendingInfo = undefined;
+  }
+
+  function renderFirst(): void {
+    pendingInfo = undefined;
     const query = store.query;
     if (input.value !== query) input.value = query;
     const ranker = store.ranker;
@@ -104,8 +125,7 @@ export function searchView(store: Store, onAnswered: (query: string) => void): S
     const timing = timeRank(ranker, query, shown);
     const started = performance.now();
     const hits = ranker.explain(query, shown);
-    const terms = queryTerms(ranker, query);
-    const weights = new Map(terms.terms.map((entry) => [entry.term, entry.weight]));
+    const weights = new Map(scoredTerms(ranker, query).map((entry) => [entry.term, entry.weight]));
     replace(
       results,
       hits.length === 0
@@ -113,30 +133,28 @@ export function searchView(store: Store, onAnswered: (query: string) => void): S
         : hitList(store, hits, { weights, open, onToggle: (id, isOpen) => (isOpen ? open.add(id) : open.delete(id)) }),
     );
     const renderTime = performance.now() - started;
-    replace(
-      info,
-      queryTermChips(terms),
-      h(
-        "p",
-        { class: "timing" },
-        h("strong", { "data-testid": "query-time" }, microseconds(timing.micros)),
-        ` per query (rank over ${count(ranker.size)} tools, mean of ${timing.runs} runs after a first run of `,
-        h("span", { "data-testid": "query-first-time" }, duration(timing.firstMicros)),
-        `) · explain and render ${milliseconds(renderTime)}`,
-      ),
-    );
     more.hidden = hits.length < shown || shown >= MAX_SHOWN;
+    pendingInfo = () =>
+      replace(
+        info,
+        queryTermChips(queryTerms(ranker, query)),
+        h(
+          "p",
+          { class: "timing" },
+          h("strong", { "data-testid": "query-time" }, microseconds(timing.micros)),
+          ` per query (rank over ${count(ranker.size)} tools, mean of ${timing.runs} runs after a first run of `,
+          h("span", { "data-testid": "query-first-time" }, duration(timing.firstMicros)),
+          `) · explain and render ${milliseconds(renderTime)}`,
+        ),
+      );
     onAnswered(query);
   }
 
   store.on("query", render);
   store.on("index", render);
-  store.on("catalogue", () => {
-    // The examples are requests to the embedded catalogue.
-    examples.hidden = store.catalogue?.embedded === false;
-    render();
-  });
+  // The examples are requests to the embedded catalogue (complete() hides them for another).
+  store.on("catalogue", render);
 
   const element = h("section", { class: "view search-view" }, h("div", { class: "searchbar" }, label, input, help), examples, info, results, more);
-  return { element, input, render };
+  return { element, input, render, renderFirst, complete };
 }
