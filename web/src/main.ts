@@ -51,7 +51,6 @@ async function start(app: HTMLElement): Promise<void> {
   // The other views (and the session, journal and evaluation code) load once the first answer
   // is on screen: fetching, compiling and building them before would delay its frame.
   await afterPaint();
-  document.getElementById("font-warmup")?.remove();
   search.complete();
   const [{ catalogueView }, { trustView }, { agentView }, { skillsView }, { evaluationView }, { settingsView }] = await Promise.all([
     import("./views/catalogue.js"),
