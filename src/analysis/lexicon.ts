@@ -1,3 +1,4 @@
+import { lazyRecord } from "./lazy-record.js";
 import { RUSSIAN_LEXICON_PACKED } from "./russian-lexicon-packed.js";
 
 // The bundled query-expansion lexicon: Russian and Chinese developer and office
@@ -355,5 +356,7 @@ function buildLexicon(table: string): Readonly<Record<string, readonly string[]>
  * TRANSLATION_LEXICON["пулреквест"]; // ["pull", "request"]
  * TRANSLATION_LEXICON["выкати"]; // ["deploy", "release"]
  * TRANSLATION_LEXICON["合并请求"]; // ["merge", "request"]
+ *
+ * Built from its packed text the first time it is read, not at import.
  */
-export const TRANSLATION_LEXICON: Readonly<Record<string, readonly string[]>> = buildLexicon(`${unpackRussian(RUSSIAN_LEXICON_PACKED)}\n${CHINESE}`);
+export const TRANSLATION_LEXICON: Readonly<Record<string, readonly string[]>> = lazyRecord(() => buildLexicon(`${unpackRussian(RUSSIAN_LEXICON_PACKED)}\n${CHINESE}`));

@@ -8,6 +8,7 @@
 //
 // A word the `plural` analyzer folds into another word does not belong here: `goods` folds
 // to `good`, so it would expand every "good". (`news` folds to `new`; its group is kept.)
+import { lazyRecord } from "./lazy-record.js";
 
 // One group per line, its words separated by spaces: plain text is the smallest form a bundle
 // can carry.
@@ -231,5 +232,5 @@ export function synonymLexicon(groups: readonly (readonly string[])[] = ENGLISH_
   return lexicon;
 }
 
-/** The bundled English synonyms in lexicon form (keys are ASCII, so they expand at the related weight). */
-export const ENGLISH_SYNONYMS: Readonly<Record<string, readonly string[]>> = Object.freeze(synonymLexicon());
+/** The bundled English synonyms in lexicon form (keys are ASCII, so they expand at the related weight), built on first read. */
+export const ENGLISH_SYNONYMS: Readonly<Record<string, readonly string[]>> = lazyRecord(synonymLexicon);

@@ -1,3 +1,4 @@
+import { lazyRecord } from "../analysis/lazy-record.js";
 import { z, type Issue, type ParseError, type input, type output } from "./config-schema.js";
 import { TRANSLATION_LEXICON } from "../analysis/lexicon.js";
 import { BUNDLED_STOPWORDS } from "../analysis/stopwords.js";
@@ -33,8 +34,8 @@ export type FieldName = (typeof FIELDS)[number];
  *   `1 + nameBonus × (query terms in its name / distinct terms of its name)` (0: off; large:
  *   a tool whose name the query spells out wins over descriptions that mention the words).
  */
-/** The bundled lexicon: Russian and Chinese → English, plus the English synonyms. */
-const BUNDLED_LEXICON: Readonly<Record<string, readonly string[]>> = Object.freeze({ ...TRANSLATION_LEXICON, ...ENGLISH_SYNONYMS });
+/** The bundled lexicon: Russian and Chinese → English, plus the English synonyms (built on first read). */
+const BUNDLED_LEXICON: Readonly<Record<string, readonly string[]>> = lazyRecord(() => ({ ...TRANSLATION_LEXICON, ...ENGLISH_SYNONYMS }));
 
 export const RANKER_DEFAULTS = Object.freeze({
   analyzer: "plural" as "plural" | "stem",

@@ -13,6 +13,17 @@ import { searchView, EXAMPLES } from "./views/search.js";
 import { tabs } from "./views/tabs.js";
 import { isDefaultTrust } from "./catalogue/model.js";
 
+/** Resolves after the next frame has been produced (a message posted from its frame callback). */
+function afterPaint(): Promise<void> {
+  return new Promise((done) =>
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => done();
+      channel.port2.postMessage(0);
+    }),
+  );
+}
+
 async function start(app: HTMLElement): Promise<void> {
   const initial = readUrl();
   const booted = await boot();
@@ -34,10 +45,13 @@ async function start(app: HTMLElement): Promise<void> {
   const layout = h("div", { class: "layout" }, main);
   replace(app, top.element, layout);
   if (store.view === "search") {
-    search.render();
+    search.renderFirst();
     search.input.focus();
   }
-  // The other views (and the session, journal and evaluation code) load after the first answer.
+  // The other views (and the session, journal and evaluation code) load once the first answer
+  // is on screen: fetching, compiling and building them before would delay its frame.
+  await afterPaint();
+  search.complete();
   const [{ catalogueView }, { trustView }, { agentView }, { skillsView }, { evaluationView }, { settingsView }] = await Promise.all([
     import("./views/catalogue.js"),
     import("./views/trust.js"),

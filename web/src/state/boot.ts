@@ -33,21 +33,39 @@ export interface Booted {
   readonly index: IndexInfo;
   readonly timings: BootTimings;
   /**
-   * Parses the embedded catalogue's text. Its download starts with the page; parsing waits
-   * for this call so that it does not hold the main thread before the first answer.
+   * Downloads and parses the embedded catalogue's text. Neither is needed for the first
+   * answer, so both wait for this call: the 2.4 MB download (compressed by the server as it
+   * goes) would otherwise compete with the first answer for the machine.
    */
   readonly catalogue: () => Promise<PlaygroundTool[]>;
 }
 
-async function fetchOk(url: string): Promise<Response> {
-  const response = await fetch(url);
+
+/** What the HTML's first script started (web/vite.config.ts writes it into the built page). */
+interface EarlyStart {
+  readonly artifact?: Promise<Response>;
+  readonly core?: Promise<WebAssembly.Module>;
+}
+
+function early(): EarlyStart {
+  return (window as { __toolsiftEarlyStart?: EarlyStart }).__toolsiftEarlyStart ?? {};
+}
+
+function checked(response: Response, url: string): Response {
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
   return response;
 }
 
-/** Loads the embedded catalogue's index; builds it from the catalogue when the artifact is refused. */
+const fetchOk = async (url: string): Promise<Response> => checked(await fetch(url), url);
+
+/**
+ * Loads the embedded catalogue's index; builds it from the catalogue when the artifact is refused.
+ * The catalogue's text is fetched only when `catalogue()` is first called (after the first
+ * answer is painted), unless the index has to be built from it.
+ */
 export async function boot(): Promise<Booted> {
-  const artifact = fetchOk(ARTIFACT_PATH).then((response) => response.arrayBuffer());
+  const started = early();
+  const artifact = (started.artifact ?? fetch(ARTIFACT_PATH)).then((response) => checked(response, ARTIFACT_PATH).arrayBuffer());
   let download: Promise<string> | undefined;
   const fetchCatalogue = () => (download ??= fetchOk(catalogueUrl).then((response) => response.text()));
   let parsed: Promise<PlaygroundTool[]> | undefined;
@@ -55,8 +73,10 @@ export async function boot(): Promise<Booted> {
   // Rejections are handled by whoever awaits; mark them seen so an early failure is not "unhandled".
   artifact.catch(() => undefined);
 
-  // The package's browser entry, given the module Vite placed: its packaged-file URL is never fetched.
-  await init(fetch(wasmUrl));
+  // The package's browser entry, given the module Vite placed: its packaged-file URL is never
+  // fetched. A core the early script could not compile (no application/wasm type) is fetched again.
+  const core = started.core?.catch(() => fetch(wasmUrl)) ?? fetch(wasmUrl);
+  await init(core);
   const coreReady = performance.now();
   let ranker: Bm25ToolRanker;
   let index: IndexInfo;
@@ -73,7 +93,5 @@ export async function boot(): Promise<Booted> {
     ranker = new Bm25ToolRanker(toolSearchDocs(toolDefinitions(tools, DEFAULT_TRUST)));
     index = { source: "built", milliseconds: performance.now() - started, note };
   }
-  // The catalogue's text is not needed for the first answer: download it behind the index.
-  fetchCatalogue().catch(() => undefined);
   return { ranker, index, timings: { coreReady, indexReady: performance.now() }, catalogue };
 }

@@ -25,7 +25,8 @@ function analyzedStopwords(ranker: Bm25ToolRanker): ReadonlySet<string> {
   return set;
 }
 
-function scoredTerms(ranker: Bm25ToolRanker, query: string): { term: string; weight: number }[] {
+/** The terms the ranker scores for a query, with their query weights (1 for the query's own words). */
+export function scoredTerms(ranker: Bm25ToolRanker, query: string): { term: string; weight: number }[] {
   const weighted = (ranker as unknown as Weighted).weightedQueryTerms;
   return typeof weighted === "function" ? weighted.call(ranker, query) : ranker.queryTerms(query).map((term) => ({ term, weight: 1 }));
 }
