@@ -29,6 +29,24 @@ async function compile(source: WasmSource): Promise<WebAssembly.Module> {
   return WebAssembly.compile(resolved as BufferSource);
 }
 
+// The smallest module using simd128: one function returning `v128.const 0`.
+// prettier-ignore
+const SIMD_PROBE = new Uint8Array([
+  0, 97, 115, 109, 1, 0, 0, 0,
+  1, 5, 1, 96, 0, 1, 123, // type section: () -> v128
+  3, 2, 1, 0, // function section
+  10, 22, 1, 20, 0, 253, 12, ...new Array<number>(16).fill(0), 11, // code: v128.const 0
+]);
+
+/** True when this runtime's WebAssembly has simd128, which the shipped core uses. */
+export function simdSupported(): boolean {
+  try {
+    return WebAssembly.validate(SIMD_PROBE);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Loads the core once per realm; everything after is synchronous. Each runtime's entry passes
  * its own default source (a file in Node, `fetch` in browsers, a module import in workerd/Deno).
@@ -38,8 +56,25 @@ export async function initWith(source: WasmSource): Promise<void> {
   try {
     compiled = await compile(source);
   } catch (cause) {
+    // Asked only once compiling failed: a runtime without simd128 cannot compile the core.
+    if (!simdSupported()) {
+      throw new ToolsiftError("wasm_unsupported", "this runtime's WebAssembly lacks simd128 (fixed-width SIMD), which the toolsift core needs", {
+        path: ["simd128"],
+        cause,
+      });
+    }
     throw new ToolsiftError("wasm_load_failed", "the toolsift WebAssembly module could not be compiled", { cause });
   }
+}
+
+/**
+ * Tests and benchmarks only (the package does not export it): makes `module`, e.g. the scalar
+ * build (build/toolsift.scalar.wasm), the core that rankers made from now on instantiate.
+ * Rankers made before keep theirs.
+ */
+export function useCoreModule(module: WebAssembly.Module): void {
+  compiled = module;
+  buildId = undefined;
 }
 
 export function isInitialized(): boolean {
