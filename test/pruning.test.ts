@@ -41,16 +41,19 @@ const catalogueArb = vocabularyArb.chain((vocabulary) =>
     queries: fc.array(queryArb(vocabulary), { minLength: 1, maxLength: 4 }),
     limits: fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 3 }),
     expansion: fc.boolean(),
+    annotations: fc.boolean(),
   }),
 );
 
-function replicated(tools: readonly ToolSearchDoc[], copies: number, cuts: readonly number[]): ToolSearchDoc[] {
+// Without annotations a tool keeps its id, description and parameters only (its aliases and tags empty).
+function replicated(tools: readonly ToolSearchDoc[], copies: number, cuts: readonly number[], annotations: boolean): ToolSearchDoc[] {
   const docs: ToolSearchDoc[] = [];
   for (let copy = 0; copy < copies; copy++) {
     for (const [index, tool] of tools.entries()) {
       const cut = cuts[(copy + index) % cuts.length]!;
       const words = (tool.description ?? "").split(" ");
-      docs.push({ ...tool, id: `c${copy}_${tool.id}`, description: words.slice(0, words.length - (cut % (words.length + 1))).join(" ") });
+      const kept = annotations ? tool : { ...tool, aliases: [], tags: [] };
+      docs.push({ ...kept, id: `c${copy}_${tool.id}`, description: words.slice(0, words.length - (cut % (words.length + 1))).join(" ") });
     }
   }
   return docs;
@@ -63,8 +66,8 @@ describe("block-max pruning", () => {
 
   it("ranks random catalogues exactly as the exhaustive path (property)", () => {
     fc.assert(
-      fc.property(catalogueArb, ({ tools, copies, cuts, queries, limits, expansion }) => {
-        const docs = replicated(tools as ToolSearchDoc[], copies, cuts);
+      fc.property(catalogueArb, ({ tools, copies, cuts, queries, limits, expansion, annotations }) => {
+        const docs = replicated(tools as ToolSearchDoc[], copies, cuts, annotations);
         const ranker = new Bm25ToolRanker(docs, expansion ? {} : { lexicon: false, relatedWeight: 0, lookalikes: false });
         for (const query of queries) {
           for (const limit of [...limits, Infinity]) compare(ranker, query, limit, "always", `${docs.length} tools, limit ${limit}, query ${JSON.stringify(query)}`);

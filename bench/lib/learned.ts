@@ -7,7 +7,7 @@ import { toolSearchDocs } from "../../src/trust/index.js";
 import type { ToolAnnotations } from "../../src/trust/index.js";
 import type { ToolSearchDoc } from "../../src/types.js";
 
-export type LearnKnobs = Omit<LearnOptions, "analyzer" | "tools" | "trustJsonSchemaText">;
+export type LearnKnobs = Omit<LearnOptions, "analyzer" | "ranker" | "tools" | "trustJsonSchemaText">;
 
 /** Every (request, relevant tool) pair of `queries`: what a usage log of them would hold. */
 export function usesOf(queries: readonly EvalQuery[]): ToolUse[] {
@@ -26,9 +26,13 @@ export function scoreOn(docs: readonly ToolSearchDoc[], queries: readonly EvalQu
   return evaluate(ranker, queries.map((entry) => ({ ...entry, fold: "test" as const })), { fold: "test" });
 }
 
-/** Learns from `log` with `knobs` (the analyzer is the default ranker's on `docs`). */
+/**
+ * Learns from `log` with `knobs`. The analyzer, and the ranker that says which uses were
+ * already served, is the default ranker on `docs` without annotations.
+ */
 export function learnFrom(docs: readonly ToolSearchDoc[], log: readonly EvalQuery[], knobs: LearnKnobs, analyzer?: Bm25ToolRanker): ToolAnnotations {
-  return learnHints(usesOf(log), { ...knobs, analyzer: analyzer ?? new Bm25ToolRanker(docs), tools: docs.map((doc) => ({ ...doc })) });
+  const ranker = analyzer ?? new Bm25ToolRanker(docs);
+  return learnHints(usesOf(log), { ...knobs, analyzer: ranker, ranker, tools: docs.map((doc) => ({ ...doc })) });
 }
 
 /** Splits queries in two halves by position (even, odd): a deterministic dev split. */

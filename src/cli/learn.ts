@@ -2,6 +2,7 @@
 // annotations, read and written as plain JSON (DESIGN.md "Command line and package entries").
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
+import { catalogueDocs } from "../catalogue/index.js";
 import { Bm25ToolRanker } from "../core/index.js";
 import { ToolsiftError } from "../errors.js";
 import { parseQueries, type EvalFold } from "../eval/index.js";
@@ -19,6 +20,14 @@ export interface LearnContext {
   readonly positiveInteger: (value: string | undefined, fallback: number, name: string) => number;
   readonly rankerOptions: (values: { analyzer?: string | undefined }) => { analyzer?: "plural" | "stem" };
   readonly options: Record<string, { type: "string" }>;
+}
+
+// --served-rank: 0 (every use teaches) to 100, as `learnHints` takes it.
+function servedRankOf(value: string | undefined): number {
+  if (value === undefined) return LEARN_DEFAULTS.servedRank;
+  const number = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(number) || number > 100) throw new UsageError(`--served-rank must be an integer from 0 to 100, got ${value}`);
+  return number;
 }
 
 // The most journal files --journals reads from one folder.
@@ -90,6 +99,7 @@ export async function commandLearn(args: string[], out: Output, context: LearnCo
       output: { type: "string", short: "o" },
       "min-support": { type: "string" },
       "max-per-tool": { type: "string" },
+      "served-rank": { type: "string" },
       ...context.options,
     },
   });
@@ -100,6 +110,7 @@ export async function commandLearn(args: string[], out: Output, context: LearnCo
   if (values.fold !== undefined && values.queries === undefined) throw new UsageError("--fold selects queries of --queries; a journal has no folds");
   const minSupport = context.positiveInteger(values["min-support"] as string | undefined, LEARN_DEFAULTS.minSupport, "min-support");
   const maxPerTool = context.positiveInteger(values["max-per-tool"] as string | undefined, LEARN_DEFAULTS.maxPerTool, "max-per-tool");
+  const servedRank = servedRankOf(values["served-rank"] as string | undefined);
   const tools = await context.readJson(values.tools, "catalogue");
   let uses: ToolUse[];
   if (values.queries !== undefined) {
@@ -111,9 +122,10 @@ export async function commandLearn(args: string[], out: Output, context: LearnCo
   } else {
     uses = await journalUses(values.journals!, context);
   }
-  // The analyzer only: an index of one placeholder document analyzes text as any other does.
-  const analyzer = new Bm25ToolRanker([{ id: "analyzer" }], context.rankerOptions(values as { analyzer?: string }));
-  const annotations = learnHints(uses, { analyzer, tools: tools as Catalogue, minSupport, maxPerTool });
+  // The catalogue as eval --tools indexes it, without hints: it analyzes the words, and says
+  // which uses it already served (servedRank).
+  const ranker = new Bm25ToolRanker(catalogueDocs(tools), context.rankerOptions(values as { analyzer?: string }));
+  const annotations = learnHints(uses, { analyzer: ranker, ranker, tools: tools as Catalogue, minSupport, maxPerTool, servedRank });
   const words = Object.values(annotations).reduce((sum, entry) => sum + (entry.aliases?.length ?? 0) + (entry.tags?.length ?? 0), 0);
   await writeOutput(values.output, new TextEncoder().encode(`${JSON.stringify(annotations, null, 2)}\n`), "annotations file");
   out.line(`learned ${values.output}: ${words} words for ${Object.keys(annotations).length} tools from ${uses.length} uses`);

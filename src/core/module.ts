@@ -30,21 +30,11 @@ async function compile(source: WasmSource): Promise<WebAssembly.Module> {
 }
 
 // The smallest module using simd128: one function returning `v128.const 0`.
-// prettier-ignore
-const SIMD_PROBE = new Uint8Array([
-  0, 97, 115, 109, 1, 0, 0, 0,
-  1, 5, 1, 96, 0, 1, 123, // type section: () -> v128
-  3, 2, 1, 0, // function section
-  10, 22, 1, 20, 0, 253, 12, ...new Array<number>(16).fill(0), 11, // code: v128.const 0
-]);
+const SIMD_PROBE = [0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 22, 1, 20, 0, 253, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11];
 
 /** True when this runtime's WebAssembly has simd128, which the shipped core uses. */
 export function simdSupported(): boolean {
-  try {
-    return WebAssembly.validate(SIMD_PROBE);
-  } catch {
-    return false;
-  }
+  return WebAssembly.validate(new Uint8Array(SIMD_PROBE));
 }
 
 /**
@@ -57,13 +47,11 @@ export async function initWith(source: WasmSource): Promise<void> {
     compiled = await compile(source);
   } catch (cause) {
     // Asked only once compiling failed: a runtime without simd128 cannot compile the core.
-    if (!simdSupported()) {
-      throw new ToolsiftError("wasm_unsupported", "this runtime's WebAssembly lacks simd128 (fixed-width SIMD), which the toolsift core needs", {
-        path: ["simd128"],
-        cause,
-      });
-    }
-    throw new ToolsiftError("wasm_load_failed", "the toolsift WebAssembly module could not be compiled", { cause });
+    const simd = simdSupported();
+    throw new ToolsiftError(simd ? "wasm_load_failed" : "wasm_unsupported", simd ? "the toolsift WebAssembly module could not be compiled" : "this runtime's WebAssembly lacks simd128", {
+      path: simd ? [] : ["simd128"],
+      cause,
+    });
   }
 }
 

@@ -60,7 +60,32 @@ describe("learnHints", () => {
     expect(() => learnHints([], { analyzer, maxPerTool: 33 })).toThrow(expect.objectContaining({ code: "invalid_option", path: ["maxPerTool"] }));
     expect(() => learnHints([], { analyzer, minSupport: 0 })).toThrow(expect.objectContaining({ code: "invalid_option", path: ["minSupport"] }));
     expect(() => learnHints([], {} as never)).toThrow(expect.objectContaining({ code: "invalid_option", path: ["analyzer"] }));
+    expect(() => learnHints([], { analyzer, servedRank: 1.5 })).toThrow(expect.objectContaining({ code: "invalid_option", path: ["servedRank"] }));
+    expect(() => learnHints([], { analyzer, servedRank: 101 })).toThrow(expect.objectContaining({ code: "invalid_option", path: ["servedRank"] }));
+    expect(() => learnHints([], { analyzer, ranker: {} as never })).toThrow(expect.objectContaining({ code: "invalid_option", path: ["ranker"] }));
     expect(LEARN_DEFAULTS.maxPerTool).toBeLessThanOrEqual(32);
+  });
+
+  it("learns nothing from a use the ranker already answered first", () => {
+    const docs = [
+      { id: "calendar__freebusy", description: "Query the free/busy availability of calendars." },
+      { id: "image__resize", description: "Resize an image to given dimensions." },
+    ];
+    const ranker = new Bm25ToolRanker(docs);
+    // Requests naming two tools' tasks: each tool is first for one half of the words.
+    const log = [
+      ...uses("calendar__freebusy", "is anna free thursday and shrink my photo", "who is free thursday, then shrink the photo"),
+      ...uses("image__resize", "is anna free thursday and shrink my photo", "who is free thursday, then shrink the photo"),
+    ];
+    expect(ranker.rank(log[0]!.request, 1).map((hit) => hit.id)).toEqual(["calendar__freebusy"]);
+    const everyUse = learnHints(log, { analyzer, ranker, servedRank: 0 });
+    expect(everyUse["calendar__freebusy"]?.aliases).toContain("photo");
+    const gated = learnHints(log, { analyzer, ranker });
+    // The calendar tool was answered first: it learns nothing, so not its sibling's words.
+    expect(gated["calendar__freebusy"]).toBeUndefined();
+    expect(gated["image__resize"]?.aliases).toEqual(expect.arrayContaining(["photo", "shrink"]));
+    // Without a ranker, every use teaches.
+    expect(learnHints(log, { analyzer })).toEqual(everyUse);
   });
 
   it("annotates only the catalogue's tools when given one", () => {

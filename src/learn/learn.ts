@@ -20,6 +20,14 @@ export interface WordAnalyzer {
 }
 
 /**
+ * The index the requests are searched in, as it ranks without the hints being learned (a
+ * `Bm25ToolRanker` on the host's docs is one): it tells which uses it already served.
+ */
+export interface ServingRanker {
+  rank(query: string, limit: number): readonly { readonly id: string }[];
+}
+
+/**
  * Defaults of `learnHints`. Units and ranges (docs/tuning.md has the dev numbers behind each):
  * - `minSupport`: distinct requests of a tool that must carry a word before it is learned for
  *   the tool, ≥ 1. 1 learns from a single request (noisy); large learns only what many asked.
@@ -33,12 +41,16 @@ export interface WordAnalyzer {
  *   every word in `tags`. The field is the honest way to weigh a label: a repeated label is
  *   deduplicated, and a word written twice counts until `k1` saturates it while lengthening
  *   the field (docs/learning.md).
+ * - `servedRank`: with a `ranker`, a use teaches only when that ranker did not already rank
+ *   its tool within the first `servedRank` hits for the request, 0–100. 0: every use teaches;
+ *   1: all but the uses the index already answered first; larger: only the clear misses.
  */
 export const LEARN_DEFAULTS = Object.freeze({
   minSupport: 2,
-  maxPerTool: 12,
+  maxPerTool: 32,
   minShare: 0,
   aliasShare: 0.1,
+  servedRank: 1,
 });
 
 /** Ceiling of `maxPerTool`: both label fields full (`LABEL_LIMITS.perField` each). */
@@ -52,6 +64,12 @@ export interface LearnOptions {
   readonly maxPerTool?: number;
   readonly minShare?: number;
   readonly aliasShare?: number;
+  readonly servedRank?: number;
+  /**
+   * The index as the host searches it, without the hints being learned (`servedRank`). Without
+   * it every use teaches.
+   */
+  readonly ranker?: ServingRanker;
   /** Query stopwords, never learned (default `BUNDLED_STOPWORDS`, as the ranker's default). */
   readonly stopwords?: readonly string[];
   /**
@@ -82,11 +100,13 @@ function resolved(options: LearnOptions) {
     return given;
   };
   if (typeof options.analyzer?.analyze !== "function") throw optionError("analyzer", "must have analyze(text) (a Bm25ToolRanker does)");
+  if (options.ranker !== undefined && typeof options.ranker?.rank !== "function") throw optionError("ranker", "must have rank(query, limit) (a Bm25ToolRanker does)");
   return {
     minSupport: value("minSupport", 1, Number.MAX_SAFE_INTEGER, true),
     maxPerTool: value("maxPerTool", 1, MAX_LEARNED_PER_TOOL, true),
     minShare: value("minShare", 0, 1, false),
     aliasShare: value("aliasShare", 0, Infinity, false),
+    servedRank: value("servedRank", 0, 100, true),
   };
 }
 
@@ -115,7 +135,9 @@ interface Candidate {
  * carried it went to the tool; the tool keeps its `maxPerTool` best words by
  * `support × share` (a tf-idf-like contrast: support is the term frequency over the tool's
  * requests, share the contrast against the other tools'). Stopwords are never learned, nor
- * (with `tools`) a word only an un-vouched third-party text carried.
+ * (with `tools`) a word only an un-vouched third-party text carried. With a `ranker`, a use
+ * whose tool that ranker already ranked within the first `servedRank` teaches nothing: hints
+ * are for the requests the index does not yet answer.
  *
  * Words are written as the analyzer's terms in their most frequent spelling in the requests,
  * one word per label, so the result is plain JSON a host can read, edit and pass back as
@@ -141,12 +163,27 @@ export function learnHints(uses: Iterable<ToolUse>, options: LearnOptions): Lear
   const seen = new Set<string>();
   // Requests repeat their words: each distinct word is analyzed once.
   const wordTerms = new Map<string, readonly string[]>();
+  // request → the tools the ranker already served within `servedRank` (asked once per request).
+  const served = new Map<string, ReadonlySet<string>>();
+  const alreadyServed = (request: string, tool: string): boolean => {
+    if (options.ranker === undefined || limits.servedRank === 0) return false;
+    let top = served.get(request);
+    if (top === undefined) {
+      top = new Set(options.ranker.rank(request, limits.servedRank).map((hit) => hit.id));
+      served.set(request, top);
+    }
+    return top.has(tool);
+  };
   for (const use of uses) {
     if (typeof use?.request !== "string" || typeof use.tool !== "string" || use.tool.length === 0) continue;
     if (known !== undefined && !known.ids.has(use.tool)) continue;
     const pair = `${use.tool}\u0000${use.request}`;
     if (seen.has(pair)) continue;
     seen.add(pair);
+    // What the index already answered first needs no hint: its words would only add the
+    // words of the requests' other tasks (a request naming several tools' tasks teaches each
+    // tool its siblings' words) and lengthen the fields.
+    if (alreadyServed(use.request, use.tool)) continue;
     const terms = [...distinctTerms(analyzer, use.request)].filter(
       (term) => learnable(term) && !stopTerms.has(term) && known?.forbidden.has(term) !== true,
     );

@@ -1,15 +1,15 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { init } from "../index.js";
-import type { ToolDefinition } from "../trust/tool-definition.js";
 import { createToolSearchSession } from "./session.js";
-import type { ToolCall, ToolCallOutcome } from "./types.js";
+import { runGoldenScript, type GoldenRun } from "../../test/helpers/golden-run.js";
+import { mcpCatalogue, REPLY_TOOL } from "../../test/helpers/mcp-run.js";
+import type { ToolCall } from "./types.js";
 
 // A session without skills must stay byte-identical to one built before skills existed: the
 // golden file holds the menus, the results and the journal lines of a scripted run, captured
 // from the code before skills were added. Regenerate only deliberately (UPDATE_GOLDEN=1).
 const GOLDEN = new URL("./default-off.golden.json", import.meta.url);
-const EMBEDDED = new URL("../../data/mcp-catalogue.json", import.meta.url);
 
 const script: ToolCall[] = [
   { turn: 0, index: 0, name: "search_tools", input: { query: "create a github issue about a bug" } },
@@ -21,26 +21,15 @@ const script: ToolCall[] = [
   { turn: 3, index: 1, name: "reply", input: { text: "done" } },
 ];
 
-function modelFacing(outcome: ToolCallOutcome): unknown {
-  return outcome.kind === "search" ? [outcome.result, outcome.tainted, outcome.added, outcome.source] : outcome.kind === "skill" || !outcome.onMenu ? outcome.result : outcome.name;
-}
-
-function run(): { menus: string[]; results: unknown[]; journal: string[] } {
-  const raw = JSON.parse(readFileSync(EMBEDDED, "utf8")) as Record<string, unknown>[];
-  const catalogue = raw.map(({ inputSchema, ...tool }) => ({ ...tool, origin: "remote", ...(inputSchema === undefined ? {} : { jsonInputSchema: inputSchema }) })) as ToolDefinition[];
+function run(): GoldenRun {
+  const catalogue = mcpCatalogue();
   const session = createToolSearchSession({
     runId: "golden",
-    tools: [{ id: "reply", description: "Reply to the user.", inputSchema: { type: "object", properties: { text: { type: "string" } } } }],
+    tools: [REPLY_TOOL],
     onWarning: () => {},
     toolSearch: { catalogue, trustJsonSchemaText: true, maxLoaded: 6 },
   });
-  const menus = [JSON.stringify(session.menu())];
-  const results: unknown[] = [];
-  for (const call of script) {
-    results.push(modelFacing(session.handleToolCall(call)));
-    menus.push(JSON.stringify(session.menu()));
-  }
-  return { menus, results: JSON.parse(JSON.stringify(results)) as unknown[], journal: session.journal.records().map((record) => JSON.stringify(record)) };
+  return runGoldenScript(session, script);
 }
 
 describe("a session without skillActivation", () => {

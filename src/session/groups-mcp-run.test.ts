@@ -1,32 +1,17 @@
-import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { Bm25ToolRanker, init } from "../index.js";
+import { init } from "../index.js";
 import { InMemoryJournal } from "../journal/memory.js";
-import type { RankedHit, ToolRanker, ToolSearchDoc } from "../types.js";
 import type { ToolDefinition } from "../trust/tool-definition.js";
 import { createToolSearchSession, type ToolSearchSession } from "./session.js";
+import { countingRanker, mcpCatalogue, REPLY_TOOL } from "../../test/helpers/mcp-run.js";
 import type { ToolCall, ToolCallOutcome } from "./types.js";
 
 // A scripted run over the real MCP catalogue (2,464 tools, 89 servers), each server a dynamic
 // group, under a provider's limit of 128 tools (docs/groups.md).
-const EMBEDDED = new URL("../../data/mcp-catalogue.json", import.meta.url);
 const MAX_TOOLS = 128;
 
 let catalogue: ToolDefinition[];
-const agentTools: ToolDefinition[] = [{ id: "reply", description: "Reply to the user.", inputSchema: { type: "object", properties: { text: { type: "string" } } } }];
-
-function countingFactory(counter: { rank: number }) {
-  return (docs: readonly ToolSearchDoc[]): ToolRanker => {
-    const inner = new Bm25ToolRanker(docs);
-    return {
-      kind: inner.kind,
-      rank(query: string, limit: number): RankedHit[] {
-        counter.rank++;
-        return inner.rank(query, limit);
-      },
-    };
-  };
-}
+const agentTools = [REPLY_TOOL];
 
 function newSession(journal: InMemoryJournal | undefined, counter: { rank: number }, tools = catalogue): ToolSearchSession {
   return createToolSearchSession({
@@ -35,7 +20,7 @@ function newSession(journal: InMemoryJournal | undefined, counter: { rank: numbe
     journal,
     divergence: "warn",
     onWarning: () => {},
-    toolSearch: { catalogue: tools, trustJsonSchemaText: true, serverGroups: true, deferral: { maxTools: MAX_TOOLS }, maxLoaded: 12, ranker: countingFactory(counter) },
+    toolSearch: { catalogue: tools, trustJsonSchemaText: true, serverGroups: true, deferral: { maxTools: MAX_TOOLS }, maxLoaded: 12, ranker: countingRanker(counter) },
   });
 }
 
@@ -85,8 +70,7 @@ describe("a scripted run over the MCP catalogue with one dynamic group per serve
 
   beforeAll(async () => {
     await init();
-    const raw = JSON.parse(readFileSync(EMBEDDED, "utf8")) as Record<string, unknown>[];
-    catalogue = raw.map(({ inputSchema, ...tool }) => ({ ...tool, origin: "remote", ...(inputSchema === undefined ? {} : { jsonInputSchema: inputSchema }) }));
+    catalogue = mcpCatalogue();
     live = runScript(newSession(undefined, counter));
   });
 

@@ -5,7 +5,9 @@ import { InMemoryJournal } from "../journal/memory.js";
 import type { ToolDefinition } from "../trust/tool-definition.js";
 import type { ToolSearchConfig } from "./config.js";
 import { createToolSearchSession } from "./session.js";
-import type { ToolCall, ToolCallOutcome } from "./types.js";
+import { runGoldenScript, type GoldenRun } from "../../test/helpers/golden-run.js";
+import { mcpCatalogue, REPLY_TOOL } from "../../test/helpers/mcp-run.js";
+import type { ToolCall } from "./types.js";
 
 // A session without `groups` must stay byte-identical to one built before groups existed:
 // the golden file holds the menus, the results and the journal lines of scripted runs over
@@ -13,7 +15,6 @@ import type { ToolCall, ToolCallOutcome } from "./types.js";
 // anything), captured from the code before groups were added. The script stays below every
 // limit (fewer than 64 calls per message). Regenerate only deliberately (UPDATE_GOLDEN=1).
 const GOLDEN = new URL("./groups-off.golden.json", import.meta.url);
-const EMBEDDED = new URL("../../data/mcp-catalogue.json", import.meta.url);
 
 const script: ToolCall[] = [
   { turn: 0, index: 0, name: "search_tools", input: { query: "create a github issue about a bug" } },
@@ -29,15 +30,6 @@ const script: ToolCall[] = [
   { turn: 4, index: 1, name: "reply", input: { text: "done" } },
 ];
 
-function modelFacing(outcome: ToolCallOutcome): unknown {
-  return outcome.kind === "search" ? [outcome.result, outcome.tainted, outcome.added, outcome.source] : outcome.kind === "skill" || !outcome.onMenu ? outcome.result : outcome.name;
-}
-
-function loadCatalogue(): ToolDefinition[] {
-  const raw = JSON.parse(readFileSync(EMBEDDED, "utf8")) as Record<string, unknown>[];
-  return raw.map(({ inputSchema, ...tool }) => ({ ...tool, origin: "remote", ...(inputSchema === undefined ? {} : { jsonInputSchema: inputSchema }) })) as ToolDefinition[];
-}
-
 interface Scenario {
   readonly name: string;
   readonly toolSearch: Omit<ToolSearchConfig, "catalogue">;
@@ -49,28 +41,22 @@ const scenarios: Scenario[] = [
   { name: "namespaces-chars", toolSearch: { namespaces: ["github__", "slack__", "playwright__"], maxMenuChars: 6000 } },
 ];
 
-function run(catalogue: ToolDefinition[], scenario: Scenario, journal?: InMemoryJournal): { menus: string[]; results: unknown[]; journal: string[] } {
+function run(catalogue: ToolDefinition[], scenario: Scenario, journal?: InMemoryJournal): GoldenRun {
   const session = createToolSearchSession({
     runId: `golden-${scenario.name}`,
-    tools: [{ id: "reply", description: "Reply to the user.", inputSchema: { type: "object", properties: { text: { type: "string" } } } }],
+    tools: [REPLY_TOOL],
     onWarning: () => {},
     journal,
     toolSearch: { catalogue, ...scenario.toolSearch },
   });
-  const menus = [JSON.stringify(session.menu())];
-  const results: unknown[] = [];
-  for (const call of script) {
-    results.push(modelFacing(session.handleToolCall(call)));
-    menus.push(JSON.stringify(session.menu()));
-  }
-  return { menus, results: JSON.parse(JSON.stringify(results)) as unknown[], journal: session.journal.records().map((record) => JSON.stringify(record)) };
+  return runGoldenScript(session, script);
 }
 
 describe("a session without groups", () => {
   let catalogue: ToolDefinition[];
   beforeAll(async () => {
     await init();
-    catalogue = loadCatalogue();
+    catalogue = mcpCatalogue();
   });
 
   it("has the menus, results and journal lines it had before groups existed, live and replayed", () => {

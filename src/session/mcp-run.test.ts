@@ -1,43 +1,21 @@
-import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { Bm25ToolRanker, init } from "../index.js";
+import { init } from "../index.js";
 import { InMemoryJournal } from "../journal/memory.js";
 import type { JournalRecord } from "../journal/record.js";
-import type { RankedHit, ToolRanker, ToolSearchDoc } from "../types.js";
 import type { ToolDefinition } from "../trust/tool-definition.js";
 import type { SearchToolsResult } from "./results.js";
 import { createToolSearchSession, type ToolSearchSession } from "./session.js";
+import { countingRanker, mcpCatalogue, REPLY_TOOL } from "../../test/helpers/mcp-run.js";
 import type { ToolCall, ToolCallOutcome } from "./types.js";
 
 // A scripted agent run over the real MCP catalogue with the built-in ranker (DESIGN.md "Session", "Journal").
-const EMBEDDED = new URL("../../data/mcp-catalogue.json", import.meta.url);
-
-function loadCatalogue(): ToolDefinition[] {
-  const raw = JSON.parse(readFileSync(EMBEDDED, "utf8")) as Record<string, unknown>[];
-  // MCP tools are third-party; the operator vouches for their text (description-level only).
-  return raw.map(({ inputSchema, ...tool }) => ({ ...tool, origin: "remote", ...(inputSchema === undefined ? {} : { jsonInputSchema: inputSchema }) }));
-}
 
 let catalogue: ToolDefinition[];
-const agentTools: ToolDefinition[] = [{ id: "reply", description: "Reply to the user.", inputSchema: { type: "object", properties: { text: { type: "string" } } } }];
+const agentTools = [REPLY_TOOL];
 
 interface Counters {
   factory: number;
   rank: number;
-}
-
-function countingFactory(counters: Counters) {
-  return (docs: readonly ToolSearchDoc[]): ToolRanker => {
-    counters.factory++;
-    const inner = new Bm25ToolRanker(docs);
-    return {
-      kind: inner.kind,
-      rank(query: string, limit: number): RankedHit[] {
-        counters.rank++;
-        return inner.rank(query, limit);
-      },
-    };
-  };
 }
 
 function newSession(journal: InMemoryJournal | undefined, counters: Counters, namespaces?: string[]): ToolSearchSession {
@@ -53,7 +31,7 @@ function newSession(journal: InMemoryJournal | undefined, counters: Counters, na
       annotations: { "github__create_issue": { aliases: ["file a bug"] } },
       maxLoaded: 12,
       namespaces,
-      ranker: countingFactory(counters),
+      ranker: countingRanker(counters),
     },
   });
 }
@@ -104,7 +82,7 @@ describe("a scripted agent run over the MCP catalogue", () => {
 
   beforeAll(async () => {
     await init();
-    catalogue = loadCatalogue();
+    catalogue = mcpCatalogue();
     live = runScript(newSession(undefined, liveCounters));
   });
 

@@ -1,18 +1,17 @@
-import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { Bm25ToolRanker, init } from "../index.js";
+import { init } from "../index.js";
 import { InMemoryJournal } from "../journal/memory.js";
 import { loadSkills, skillActivation } from "../skills/index.js";
 import type { SkillDefinition } from "../trust/skill-docs.js";
 import type { ToolDefinition } from "../trust/tool-definition.js";
-import type { RankedHit, ToolRanker, ToolSearchDoc } from "../types.js";
+import type { ToolRanker, ToolSearchDoc } from "../types.js";
 import type { SearchToolsResult } from "./results.js";
 import { createToolSearchSession, type ToolSearchSession } from "./session.js";
+import { countingRanker, mcpCatalogue, REPLY_TOOL } from "../../test/helpers/mcp-run.js";
 import type { SkillActivationConfig } from "./skills-config.js";
 import type { ToolCall, ToolCallOutcome } from "./types.js";
 
 // A scripted run over the real MCP catalogue with skills found through search_tools.
-const EMBEDDED = new URL("../../data/mcp-catalogue.json", import.meta.url);
 let catalogue: ToolDefinition[];
 
 const sample: SkillDefinition[] = [
@@ -32,12 +31,6 @@ interface Counters {
   rank: number;
 }
 
-function counting(counters: Counters) {
-  return (docs: readonly ToolSearchDoc[]): ToolRanker => {
-    const inner = new Bm25ToolRanker(docs);
-    return { kind: inner.kind, rank: (query: string, limit: number): RankedHit[] => (counters.rank++, inner.rank(query, limit)) };
-  };
-}
 
 
 function newSession(skills: SkillDefinition[], journal?: InMemoryJournal, overrides: Partial<SkillActivationConfig> = {}, ranker?: unknown): ToolSearchSession {
@@ -77,11 +70,7 @@ describe("skills over the MCP catalogue, discovery \"both\"", () => {
 
   beforeAll(async () => {
     await init();
-    catalogue = (JSON.parse(readFileSync(EMBEDDED, "utf8")) as Record<string, unknown>[]).map(({ inputSchema, ...tool }) => ({
-      ...tool,
-      origin: "remote",
-      ...(inputSchema === undefined ? {} : { jsonInputSchema: inputSchema }),
-    })) as ToolDefinition[];
+    catalogue = mcpCatalogue();
     // The built-in ranker: tools and skills in one BM25F index.
     const session = newSession(generated());
     live = { ...run(session), session };
@@ -112,7 +101,7 @@ describe("skills over the MCP catalogue, discovery \"both\"", () => {
   it("replays with zero ranker calls and the identical menu and results", () => {
     // A counting ranker on replay: a replay that ranked anything would count.
     const counters = { rank: 0 };
-    const replay = newSession(generated(), new InMemoryJournal(live.session.journal.records()), {}, counting(counters));
+    const replay = newSession(generated(), new InMemoryJournal(live.session.journal.records()), {}, countingRanker(counters));
     const again = run(replay);
     expect(counters.rank).toBe(0);
     expect(visible(again.outcomes)).toBe(visible(live.outcomes));

@@ -1,11 +1,10 @@
 // The real MCP catalogue for the adapter tests, plus one third-party tool nobody vouched for
 // whose text is a canary, and a ranker that counts its calls (a replay must make none).
-import { readFileSync } from "node:fs";
-import { Bm25ToolRanker, init } from "../../src/index.js";
+import { init } from "../../src/index.js";
 import { InMemoryJournal, type Journal } from "../../src/journal/index.js";
 import { createToolSearchSession, type ToolSearchSession } from "../../src/session/index.js";
-import type { RankedHit, ToolRanker, ToolSearchDoc } from "../../src/types.js";
 import type { ToolDefinition } from "../../src/trust/tool-definition.js";
+import { countingRanker, mcpCatalogue, REPLY_TOOL } from "../helpers/mcp-run.js";
 
 export const CANARY = "CANARY-7f3a-ignore-previous-instructions";
 /** The canary tool's id: found by the conversation's weather search. */
@@ -18,9 +17,8 @@ let loaded: ToolDefinition[] | undefined;
 export async function catalogue(): Promise<ToolDefinition[]> {
   await init();
   if (loaded === undefined) {
-    const raw = JSON.parse(readFileSync(new URL("../../data/mcp-catalogue.json", import.meta.url), "utf8")) as Record<string, unknown>[];
     loaded = [
-      ...raw.map(({ inputSchema, ...tool }) => ({ ...tool, origin: "remote", ...(inputSchema === undefined ? {} : { jsonInputSchema: inputSchema }) }) as ToolDefinition),
+      ...mcpCatalogue(),
       {
         id: CANARY_TOOL,
         origin: "remote",
@@ -50,21 +48,12 @@ export async function newSession(counters: Counters, journal: Journal = new InMe
   const tools = await catalogue();
   return createToolSearchSession({
     runId: "adapter-run",
-    tools: [{ id: "reply", description: "Reply to the user.", inputSchema: { type: "object", properties: { text: { type: "string" } } } }],
+    tools: [REPLY_TOOL],
     journal,
     toolSearch: {
       catalogue: tools,
       trustJsonSchemaText: vouched(tools),
-      ranker: (docs: readonly ToolSearchDoc[]): ToolRanker => {
-        const inner = new Bm25ToolRanker(docs);
-        return {
-          kind: inner.kind,
-          rank(query: string, limit: number): RankedHit[] {
-            counters.rank++;
-            return inner.rank(query, limit);
-          },
-        };
-      },
+      ranker: countingRanker(counters),
       ...extra,
     },
   });

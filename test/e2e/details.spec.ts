@@ -112,8 +112,8 @@ test("the journal's lines wrap, so the part after their common start is in sight
   await openPlayground(page, "/?view=agent");
   await page.getByRole("button", { name: "Run the script" }).click();
   const journal = page.getByLabel("Journal (JSON lines)");
-  await expect(journal).toHaveValue(/"id":"playground#turn:0:tool:0:search"/);
-  // Every record starts {"format":"toolsift.journal","v":1,"id":"playground#tur… and was cut there.
+  await expect(journal).toHaveValue(/"id":"playground-[a-z0-9]+-[a-z0-9]+#turn:0:tool:0:search"/u);
+  // Every record starts {"format":"toolsift.journal","v":1,"id":"playground-…#tur… and was cut there.
   const hidden = await journal.evaluate((element: HTMLTextAreaElement) => element.scrollWidth - element.clientWidth);
   expect(hidden, "px of the journal scrolled out of sight to the right").toBe(0);
 });

@@ -29,6 +29,11 @@ export { expect };
 /** Opens the playground and waits until the first query has been answered. */
 export async function openPlayground(page: Page, path = "/"): Promise<void> {
   await page.goto(path);
+  await playgroundReady(page);
+}
+
+/** Waits until the page (opened or reloaded) has answered its first query and has its catalogue. */
+export async function playgroundReady(page: Page): Promise<void> {
   await expect(page.getByTestId("first-query")).toContainText("ms after navigation start");
   // The catalogue's text (descriptions, servers) arrives behind the index.
   await page.waitForFunction(() => (window as unknown as { toolsiftPlayground?: { timings: { catalogueReady?: number } } }).toolsiftPlayground?.timings.catalogueReady !== undefined);

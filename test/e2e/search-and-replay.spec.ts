@@ -46,7 +46,7 @@ test("types a query, explains the first hit, runs the agent script and replays i
   await expect(page.getByTestId("run-result")).toContainText("search decisions journaled");
   const menu = page.getByRole("list", { name: "Menu" });
   await expect(menu).toContainText("github__create_pull_request");
-  await expect(page.getByLabel("Journal (JSON lines)")).toHaveValue(/"id":"playground#turn:0:tool:0:search"/);
+  await expect(page.getByLabel("Journal (JSON lines)")).toHaveValue(/"id":"playground-[a-z0-9]+-[a-z0-9]+#turn:0:tool:0:search"/u);
   await page.screenshot({ path: testInfo.outputPath("2-agent-run.png"), fullPage: true });
 
   await page.getByRole("button", { name: "Replay from the journal" }).click();

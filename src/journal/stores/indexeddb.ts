@@ -19,6 +19,15 @@ function request<T>(action: IDBRequest<T>): Promise<T> {
   });
 }
 
+/** Resolves when the transaction commits, rejects when it fails or aborts. */
+function completed(transaction: IDBTransaction): Promise<void> {
+  return new Promise((resolve, reject) => {
+    transaction.oncomplete = () => resolve();
+    transaction.onerror = () => reject(transaction.error);
+    transaction.onabort = () => reject(transaction.error);
+  });
+}
+
 function openDatabase(factory: IDBFactory, name: string): Promise<IDBDatabase> {
   const opening = factory.open(name, 1);
   opening.onupgradeneeded = () => {
@@ -29,6 +38,12 @@ function openDatabase(factory: IDBFactory, name: string): Promise<IDBDatabase> {
 }
 
 const keyText = (runId: string, position: number): string => JSON.stringify([runId, position]);
+
+const runRange = (runId: string): IDBKeyRange => IDBKeyRange.bound([runId, 0], [runId, Number.MAX_SAFE_INTEGER]);
+
+function checkRunId(runId: unknown): asserts runId is string {
+  if (typeof runId !== "string" || runId.length === 0) throw new ToolsiftError("invalid_option", "runId is a non-empty string.", { path: ["runId"] });
+}
 
 /**
  * A session's journal in the browser's IndexedDB (key `[runId, position]`), so a page reload
@@ -43,7 +58,7 @@ const keyText = (runId: string, position: number): string => JSON.stringify([run
 export class IndexedDbJournal extends WriteBehindJournal {
   /** Loads the run's stored records; a corrupt one is `invalid_journal` naming its key. */
   static async open(runId: string, options?: IndexedDbJournalOptions): Promise<IndexedDbJournal> {
-    if (typeof runId !== "string" || runId.length === 0) throw new ToolsiftError("invalid_option", "runId is a non-empty string.", { path: ["runId"] });
+    checkRunId(runId);
     const factory = options?.factory ?? globalThis.indexedDB;
     const name = options?.database ?? "toolsift-journal";
     let database: IDBDatabase;
@@ -51,7 +66,7 @@ export class IndexedDbJournal extends WriteBehindJournal {
     let values: unknown[];
     try {
       database = await openDatabase(factory, name);
-      const range = IDBKeyRange.bound([runId, 0], [runId, Number.MAX_SAFE_INTEGER]);
+      const range = runRange(runId);
       const store = database.transaction(STORE, "readonly").objectStore(STORE);
       [keys, values] = await Promise.all([request(store.getAllKeys(range)), request(store.getAll(range))]);
     } catch (cause) {
@@ -66,14 +81,33 @@ export class IndexedDbJournal extends WriteBehindJournal {
     });
     return new IndexedDbJournal(admitStored(entries), {
       key: (position) => keyText(runId, position),
-      write: (position: number, record: JournalRecord) =>
-        new Promise<void>((resolve, reject) => {
-          const transaction = database.transaction(STORE, "readwrite");
-          transaction.objectStore(STORE).put(record, [runId, position]);
-          transaction.oncomplete = () => resolve();
-          transaction.onerror = () => reject(transaction.error);
-          transaction.onabort = () => reject(transaction.error);
-        }),
+      write: async (position: number, record: JournalRecord) => {
+        const transaction = database.transaction(STORE, "readwrite");
+        transaction.objectStore(STORE).put(record, [runId, position]);
+        await completed(transaction);
+      },
     }, options);
+  }
+
+  /**
+   * Deletes the run's stored records in one transaction (other runs are kept); resolves when
+   * they are gone. Flush or drop the run's open journal first: a write still queued in it
+   * would store its record again. A store that refuses is `journal_write_failed`.
+   */
+  static async clear(runId: string, options?: Pick<IndexedDbJournalOptions, "database" | "factory">): Promise<void> {
+    checkRunId(runId);
+    const name = options?.database ?? "toolsift-journal";
+    try {
+      const database = await openDatabase(options?.factory ?? globalThis.indexedDB, name);
+      try {
+        const transaction = database.transaction(STORE, "readwrite");
+        transaction.objectStore(STORE).delete(runRange(runId));
+        await completed(transaction);
+      } finally {
+        database.close();
+      }
+    } catch (cause) {
+      throw new ToolsiftError("journal_write_failed", `The journal database ${JSON.stringify(name)} could not delete run ${JSON.stringify(runId)}.`, { path: [name], cause });
+    }
   }
 }

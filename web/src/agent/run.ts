@@ -34,7 +34,7 @@ export interface StepRecord {
 
 export interface RunRecord {
   readonly steps: readonly StepRecord[];
-  readonly journal: InMemoryJournal;
+  readonly journal: Journal;
   readonly rankerCalls: number;
   /** The menu before the first call, and after the last. */
   readonly initialMenu: readonly string[];
@@ -52,62 +52,137 @@ export interface RunRecord {
   readonly held: readonly string[];
 }
 
+/** Options of a run: the skills it has (`activate_skill` on the menu), groups on, its run id. */
+export interface RunOptions {
+  readonly skills?: readonly ParsedSkill[] | undefined;
+  readonly groups?: boolean;
+  readonly runId?: string;
+}
+
+/**
+ * One agent run, a call at a time: a real session over the store's catalogue with its ranker
+ * counted. With `journal` holding records, searches and activations are served from it (a
+ * replay, or a run resumed from its stored journal) and the calls past its end go live.
+ */
+export class AgentRun {
+  readonly journal: Journal;
+  readonly initialMenu: readonly string[];
+  readonly skillIndex: string;
+  readonly catalogueBlock: string;
+  readonly held: readonly string[];
+  readonly warnings: string[] = [];
+  readonly steps: StepRecord[] = [];
+  readonly #calls: readonly ScriptCall[];
+  readonly #session: ReturnType<typeof createToolSearchSession>;
+  #rankerCalls = 0;
+  #milliseconds = 0;
+
+  constructor(store: Store, calls: readonly ScriptCall[], journal: Journal = new InMemoryJournal(), options: RunOptions = {}) {
+    const { skills, groups = false, runId = RUN_ID } = options;
+    this.#calls = calls;
+    this.journal = journal;
+    const current = store.ranker;
+    // The session intersects this ranker's output with what it may show; we only count calls.
+    const ranker = {
+      kind: current.kind,
+      rank: (query: string, limit: number) => {
+        this.#rankerCalls++;
+        return current.rank(query, limit);
+      },
+    };
+    const started = performance.now();
+    this.#session = createToolSearchSession({
+      runId,
+      tools: AGENT_TOOLS,
+      journal,
+      onWarning: (warning) => this.warnings.push(`${warning.code}: ${warning.message}`),
+      toolSearch: {
+        // With groups, each tool carries its server, which `serverGroups` reads.
+        catalogue: groups ? store.definitions.map((definition, index) => ({ ...definition, server: store.catalogue?.tools[index]?.server })) : store.definitions,
+        annotations: store.trust.annotations,
+        trustJsonSchemaText: vouchedBy(store.trust.vouched),
+        ranker,
+        ...(groups ? { serverGroups: true, deferral: { maxTools: GROUPS_MAX_TOOLS } } : {}),
+      },
+      ...(skills === undefined ? {} : { skillActivation: skillActivation({ catalogue: skills }) }),
+    });
+    this.initialMenu = this.#session.menuNames();
+    this.skillIndex = this.#session.skillIndex();
+    this.catalogueBlock = this.#session.catalogueBlock();
+    const decision = groups ? (journal.records().find((record) => record.id === `${runId}#deferral`)?.value as { held?: unknown } | undefined) : undefined;
+    this.held = Array.isArray(decision?.held) ? decision.held.filter((name): name is string => typeof name === "string") : [];
+    this.#milliseconds = performance.now() - started;
+  }
+
+  get total(): number {
+    return this.#calls.length;
+  }
+
+  get done(): number {
+    return this.steps.length;
+  }
+
+  get rankerCalls(): number {
+    return this.#rankerCalls;
+  }
+
+  /** The menu now, in order. */
+  menu(): readonly string[] {
+    return this.#session.menuNames();
+  }
+
+  /** Handles the next call of the script; undefined when every call was made. */
+  step(): StepRecord | undefined {
+    const call = this.#calls[this.steps.length];
+    if (call === undefined) return undefined;
+    const started = performance.now();
+    const before = this.#rankerCalls;
+    let step: StepRecord;
+    try {
+      const outcome = this.#session.handleToolCall(call);
+      step = { call, outcome, menu: this.#session.menuNames(), rankerCalls: this.#rankerCalls - before };
+    } catch (error) {
+      if (!isToolsiftError(error)) throw error;
+      step = { call, error: { code: error.code, message: error.message }, menu: this.#session.menuNames(), rankerCalls: this.#rankerCalls - before };
+    }
+    this.steps.push(step);
+    this.#milliseconds += performance.now() - started;
+    return step;
+  }
+
+  /** Ends the run (the rest of the script unmade is fine only if the journal asks for nothing more). */
+  finish(): RunRecord {
+    let finishError: string | undefined;
+    try {
+      this.#session.finish();
+    } catch (error) {
+      if (!isToolsiftError(error)) throw error;
+      finishError = `${error.code}: ${error.message}`;
+    }
+    return {
+      steps: this.steps,
+      journal: this.journal,
+      rankerCalls: this.#rankerCalls,
+      initialMenu: this.initialMenu,
+      menu: this.#session.menuNames(),
+      milliseconds: this.#milliseconds,
+      warnings: this.warnings,
+      skillIndex: this.skillIndex,
+      catalogueBlock: this.catalogueBlock,
+      held: this.held,
+      ...(finishError ? { finishError } : {}),
+    };
+  }
+}
+
 /**
  * Runs the calls; with `journal` holding records, searches and activations are served from it
  * (a replay). With `skills`, the session has them (`activate_skill` on the menu).
  */
-export function runScript(store: Store, calls: readonly ScriptCall[], journal: InMemoryJournal = new InMemoryJournal(), skills?: readonly ParsedSkill[], groups = false): RunRecord {
-  let rankerCalls = 0;
-  const current = store.ranker;
-  // The session intersects this ranker's output with what it may show; we only count calls.
-  const ranker = {
-    kind: current.kind,
-    rank(query: string, limit: number) {
-      rankerCalls++;
-      return current.rank(query, limit);
-    },
-  };
-  const warnings: string[] = [];
-  const started = performance.now();
-  const session = createToolSearchSession({
-    runId: RUN_ID,
-    tools: AGENT_TOOLS,
-    journal: journal as Journal,
-    onWarning: (warning) => warnings.push(`${warning.code}: ${warning.message}`),
-    toolSearch: {
-      // With groups, each tool carries its server, which `serverGroups` reads.
-      catalogue: groups ? store.definitions.map((definition, index) => ({ ...definition, server: store.catalogue?.tools[index]?.server })) : store.definitions,
-      annotations: store.trust.annotations,
-      trustJsonSchemaText: vouchedBy(store.trust.vouched),
-      ranker,
-      ...(groups ? { serverGroups: true, deferral: { maxTools: GROUPS_MAX_TOOLS } } : {}),
-    },
-    ...(skills === undefined ? {} : { skillActivation: skillActivation({ catalogue: skills }) }),
-  });
-  const initialMenu = session.menuNames();
-  const skillIndex = session.skillIndex();
-  const catalogueBlock = session.catalogueBlock();
-  const decision = groups ? (journal.records().find((record) => record.id === `${RUN_ID}#deferral`)?.value as { held?: unknown } | undefined) : undefined;
-  const held = Array.isArray(decision?.held) ? decision.held.filter((name): name is string => typeof name === "string") : [];
-  const steps: StepRecord[] = [];
-  for (const call of calls) {
-    const before = rankerCalls;
-    try {
-      const outcome = session.handleToolCall(call);
-      steps.push({ call, outcome, menu: session.menuNames(), rankerCalls: rankerCalls - before });
-    } catch (error) {
-      if (!isToolsiftError(error)) throw error;
-      steps.push({ call, error: { code: error.code, message: error.message }, menu: session.menuNames(), rankerCalls: rankerCalls - before });
-    }
-  }
-  let finishError: string | undefined;
-  try {
-    session.finish();
-  } catch (error) {
-    if (!isToolsiftError(error)) throw error;
-    finishError = `${error.code}: ${error.message}`;
-  }
-  return { steps, journal, rankerCalls, initialMenu, menu: session.menuNames(), milliseconds: performance.now() - started, warnings, skillIndex, catalogueBlock, held, ...(finishError ? { finishError } : {}) };
+export function runScript(store: Store, calls: readonly ScriptCall[], journal: Journal = new InMemoryJournal(), options: RunOptions = {}): RunRecord {
+  const run = new AgentRun(store, calls, journal, options);
+  while (run.step() !== undefined);
+  return run.finish();
 }
 
 // What a replay must reproduce of each step: everything the model and the host see.

@@ -64,3 +64,18 @@ export function writeUrl(state: UrlState): void {
   const url = `${window.location.pathname}${search.length > 0 ? `?${search}` : ""}${window.location.hash}`;
   if (url !== `${window.location.pathname}${window.location.search}${window.location.hash}`) history.replaceState(null, "", url);
 }
+
+/** The agent run kept in this browser (`run=`), if the address names one. */
+export function readRunId(location: Location = window.location): string | undefined {
+  const id = new URLSearchParams(location.search).get("run");
+  return id === null || id.length === 0 ? undefined : id;
+}
+
+/** Names the stored agent run in the address bar, or removes it (`undefined`). */
+export function writeRunId(id: string | undefined): void {
+  const params = new URLSearchParams(window.location.search);
+  if (id === undefined) params.delete("run");
+  else params.set("run", id);
+  const search = params.toString();
+  history.replaceState(null, "", `${window.location.pathname}${search.length > 0 ? `?${search}` : ""}${window.location.hash}`);
+}

@@ -33,3 +33,8 @@ export function score(value: number): string {
 export function percent(value: number): string {
   return `${(value * 100).toFixed(1)}%`;
 }
+
+/** "1 call", "3 calls": a count and its noun. */
+export function counted(value: number, noun: string): string {
+  return `${integer.format(value)} ${value === 1 ? noun : `${noun}s`}`;
+}

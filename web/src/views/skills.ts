@@ -79,7 +79,7 @@ export function skillsView(store: Store): HTMLElement {
     const calls: ScriptCall[] = [{ turn: 0, index: 0, name: "activate_skill", input: { name: skill.id } }];
     replace(replayed);
     try {
-      const record = runScript(store, calls, undefined, skills);
+      const record = runScript(store, calls, undefined, { skills });
       live = { record, calls, skill: skill.id };
       resetEdit();
       replayButton.disabled = false;
@@ -95,7 +95,7 @@ export function skillsView(store: Store): HTMLElement {
     try {
       // Through the journal's text, as a host would store it between runs.
       const journal = journalFromJsonLines(journalToJsonLines(live.record.journal));
-      const record = runScript(store, live.calls, journal, edited);
+      const record = runScript(store, live.calls, journal, { skills: edited });
       const same = edit.value === skills.find((skill) => skill.id === live!.skill)!.instructions;
       outcomeOf(record, replayed, "skill-replay", same ? "Replay, instructions unchanged" : "Replay after the edit");
     } catch (error) {
