@@ -20,6 +20,8 @@ import { addLexiconEntry as addEntry, prepareLexicon } from "./search/lexicon";
 import { prepareVectors, scanVectors } from "./search/vectors";
 
 export { heapEnd, recordTotal, prepareVectors, scanVectors };
+/** 1 in the shipped build, which uses WebAssembly simd128; 0 in the scalar one (asconfig.json "scalar"). */
+export const SIMD_BUILD: i32 = ASC_FEATURE_SIMD ? 1 : 0;
 export { EXPLAIN_STRIDE, STAGING_BYTES, MAX_INPUT, MAX_TERMS, prepareLoad, prepareTables, restoreTables, sectionBytes, sectionPointer, stageTables };
 
 /** Where the host reads and writes the artifact checksum's sixteen lanes. */

@@ -19,8 +19,9 @@ export function decodeUtf8(source: usize, length: i32, target: usize, check: boo
   let end = source + <usize>length;
   let out = target;
   while (at < end) {
-    // Runs of ASCII, sixteen bytes at a time: each byte widens to its own code unit.
-    while (at + 16 <= end) {
+    // Runs of ASCII, sixteen bytes at a time: each byte widens to its own code unit. (The
+    // scalar build, asconfig.json "scalar", takes them one at a time below.)
+    while (ASC_FEATURE_SIMD && at + 16 <= end) {
       let bytes = v128.load(at);
       if (i8x16.bitmask(bytes) != 0) break;
       v128.store(out, i16x8.extend_low_i8x16_u(bytes));

@@ -36,6 +36,7 @@ import { selectEngines } from "./lib/select.js";
 import { loadRuns, measureArtifact, type ArtifactResult } from "./load.js";
 import { QUERY_LIMIT } from "./query.js";
 import { measurePruning, pruningTable, type PruningResult } from "./pruning.js";
+import { measureSimd, simdTable, type SimdResult } from "./simd.js";
 
 const quick = argument("quick") !== undefined;
 const sizes = (listArgument("sizes") ?? (quick ? ["1000", "10000"] : DEFAULT_SIZES.map(String))).map(Number);
@@ -176,6 +177,15 @@ for (const catalogue of catalogues) {
   console.error(`${catalogue.name}: pruning, short p99 ×${(result.short.exhaustive.p99 / result.short.pruned.p99).toFixed(2)}, long p50 ×${(result.long.exhaustive.p50 / result.long.pruned.p50).toFixed(2)}`);
 }
 
+// The shipped (simd128) core and the scalar build of the same source, interleaved likewise.
+const simd: SimdResult[] = [];
+for (const catalogue of catalogues) {
+  const result = await measureSimd(catalogue, budgetMs);
+  if (result === undefined) continue;
+  simd.push(result);
+  console.error(`${catalogue.name}: SIMD, short p50 ×${(result.short.scalar.p50 / result.short.simd.p50).toFixed(2)}, long p50 ×${(result.long.scalar.p50 / result.long.simd.p50).toFixed(2)}`);
+}
+
 const long = catalogues[0]?.long.queries ?? [];
 const baseline = await measureBaseline(long);
 const loadAfter = os.loadavg();
@@ -189,6 +199,7 @@ writeJson(path.join(repoRoot, "bench/results.json"), {
   results: rows.map((row) => ({ ...row, ...perTool(row) })),
   pairedBuilds: Object.fromEntries(paired),
   pruning,
+  simd,
   baseline,
 });
 writeText(path.join(repoRoot, "bench/results.md"), report());
@@ -261,6 +272,15 @@ function report(): string {
       "toolsift's default (block-max pruning, docs/performance.md \"Query: block-max pruning\") against `setPruning(\"off\")` on the same index in this process, the two modes alternating query by query; `p50 ×` and `p99 ×` are exhaustive ÷ pruned, `differing` the queries whose hits differed (must be 0).",
       "",
       pruningTable(pruning),
+      "",
+    );
+  }
+  if (simd.length > 0) {
+    out.push("## SIMD and scalar core", "");
+    out.push(
+      "The shipped core (WebAssembly simd128) against the scalar build of the same source (build/toolsift.scalar.wasm, docs/performance.md \"Query: SIMD\") on the same catalogue in this process, the two alternating query by query; `p50 ×` and `p99 ×` are scalar ÷ SIMD, `differing` the queries whose hits differed (must be 0).",
+      "",
+      simdTable(simd),
       "",
     );
   }

@@ -7,6 +7,8 @@ export type ToolsiftErrorCode =
   // loading the WebAssembly module
   | "not_initialized"
   | "wasm_load_failed"
+  // the runtime's WebAssembly lacks a feature the core uses (path: [the feature], e.g. "simd128")
+  | "wasm_unsupported"
   // options and input
   | "invalid_option"
   | "invalid_catalogue"

@@ -5,7 +5,8 @@ import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { splitSummary } from "../src/core/summary.js";
-import { Bm25ToolRanker, init } from "../src/index.js";
+import { Bm25ToolRanker } from "../src/index.js";
+import { CORE_BUILDS, useBuild } from "./helpers/builds.js";
 import { ToolsiftError } from "../src/errors.js";
 import { soundDistance, soundSpelling } from "../src/analysis/lookalikes.js";
 import type { ToolSearchDoc } from "../src/types.js";
@@ -75,11 +76,15 @@ function buildRanker(testCase: Case): Bm25ToolRanker {
 // Properties
 // ---------------------------------------------------------------------------------------------
 
-describe("core vs oracle (property)", () => {
-  beforeAll(async () => {
-    await init();
+// Both builds of the core (test/helpers/builds.ts) against the oracle, each the whole suite.
+for (const build of CORE_BUILDS) {
+  describe(`core vs oracle (property, ${build} build)`, () => {
+    beforeAll(() => useBuild(build));
+    properties();
   });
+}
 
+function properties(): void {
   // The two analyzer-level properties localize a ranking disagreement; the ranking ones are the contract.
   it("analyzes field text like the oracle", () => {
     const ranker = new Bm25ToolRanker([{ id: "x", tags: [], aliases: [] }], { stopwords: [], ...WITHOUT_EXPANSION });
@@ -317,7 +322,7 @@ describe("core vs oracle (property)", () => {
       runs("duplicates"),
     );
   });
-});
+}
 
 // Latin letters as a Russian speaker writes them, so that a request names a namespace in Cyrillic
 // (`notion` → `нотион`), with a vowel changed now and then and a case ending (§A10).

@@ -65,6 +65,12 @@
 // - 2026-12-02: pruning with non-essential terms, tables allocated per term as queries need
 //   them (docs/performance.md "Query: block-max pruning"): +627 B, dist/toolsift.wasm
 //   17,599 B gzipped, budget 17,664 B; the browser bundle 68,271 B, budget 68,352 B.
+// - 2026-12-02: the scalar twin (build/toolsift.scalar.wasm) is neither shipped nor counted;
+//   the SIMD_BUILD export +16 B. Postings' contributions in simd128 lanes were left out: +85 B
+//   (over the budget then, 17,024 B) for 2–5% at 100k tools (docs/performance.md "Query: SIMD").
+//   With the typed error for a runtime without simd128 (the probe module and the
+//   wasm_unsupported path in init, +127 B of JS): browser bundle 68,415 B, over 68,352 B.
+//   Raised to 68,480 B: a runtime that cannot run the core must be told why.
 // Raise a budget only deliberately, in the same commit as the growth, with the new measurement.
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -75,7 +81,7 @@ import { build } from "vite";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 const WASM_GZIP_BUDGET = 17_664;
-const PACKAGE_GZIP_BUDGET = 68_352;
+const PACKAGE_GZIP_BUDGET = 68_480;
 // "toolsift/learn" (the learner, the trust policy it reads catalogues with, the stopwords):
 // 9,094 B gzipped on 2026-12-01; budget 11,264 B (11 KiB, +24%).
 const LEARN_GZIP_BUDGET = 11_264;

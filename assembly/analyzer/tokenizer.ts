@@ -194,16 +194,25 @@ function tokenizeAsciiIdentifier(at: i32): i32 {
   let runStart = source;
   while (true) {
     // Eight units a step: all eight are stored, and the run's length among them decides how
-    // far both pointers move (units past `end` are read, never kept).
-    while (source < end) {
-      let units = v128.load(source);
-      let lower = i16x8.lt_u(i16x8.sub(units, i16x8.splat(0x61)), i16x8.splat(26));
-      let digit = i16x8.lt_u(i16x8.sub(units, i16x8.splat(0x30)), i16x8.splat(10));
-      v128.store(target, units);
-      let run = <usize>ctz(~i16x8.bitmask(v128.or(lower, digit))) << 1;
-      source += run;
-      target += run;
-      if (run < 16) break;
+    // far both pointers move (units past `end` are read, never kept). The scalar build
+    // (asconfig.json "scalar") copies one unit a step.
+    if (ASC_FEATURE_SIMD) {
+      while (source < end) {
+        let units = v128.load(source);
+        let lower = i16x8.lt_u(i16x8.sub(units, i16x8.splat(0x61)), i16x8.splat(26));
+        let digit = i16x8.lt_u(i16x8.sub(units, i16x8.splat(0x30)), i16x8.splat(10));
+        v128.store(target, units);
+        let run = <usize>ctz(~i16x8.bitmask(v128.or(lower, digit))) << 1;
+        source += run;
+        target += run;
+        if (run < 16) break;
+      }
+    } else {
+      while (source < end && (isAsciiLowerAt(source) || <u32>load<u16>(source) - 0x30 < 10)) {
+        store<u16>(target, load<u16>(source));
+        source += 2;
+        target += 2;
+      }
     }
     if (source >= end) {
       target -= source - end;

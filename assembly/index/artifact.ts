@@ -202,24 +202,27 @@ function narrowDescents(total: u32): i32 {
   let base = postingEntries.dataStart;
   let count = <u32>documentCount;
   if ((<u32>load<u16>(base) >> 1) >= count) return -1;
-  let limit = i16x8.splat(<i16>count);
-  let inRange = i16x8.splat(-1);
   let found = 0;
   let at: u32 = 1;
-  while (at + 8 <= total) {
-    let runEnd = at + DESCENT_RUN * 8;
-    if (runEnd > total) runEnd = total;
-    let descents = i16x8.splat(0);
-    for (; at + 8 <= runEnd; at += 8) {
-      let current = i16x8.shr_u(v128.load(base + (<usize>at << 1)), 1);
-      let previous = i16x8.shr_u(v128.load(base + (<usize>(at - 1) << 1)), 1);
-      inRange = v128.and(inRange, i16x8.lt_u(current, limit));
-      descents = i16x8.sub(descents, i16x8.le_u(current, previous));
+  // The scalar build (asconfig.json "scalar") takes every entry in the loop after this.
+  if (ASC_FEATURE_SIMD) {
+    let limit = i16x8.splat(<i16>count);
+    let inRange = i16x8.splat(-1);
+    while (at + 8 <= total) {
+      let runEnd = at + DESCENT_RUN * 8;
+      if (runEnd > total) runEnd = total;
+      let descents = i16x8.splat(0);
+      for (; at + 8 <= runEnd; at += 8) {
+        let current = i16x8.shr_u(v128.load(base + (<usize>at << 1)), 1);
+        let previous = i16x8.shr_u(v128.load(base + (<usize>(at - 1) << 1)), 1);
+        inRange = v128.and(inRange, i16x8.lt_u(current, limit));
+        descents = i16x8.sub(descents, i16x8.le_u(current, previous));
+      }
+      let wide = i32x4.extadd_pairwise_i16x8_u(descents);
+      found += i32x4.extract_lane(wide, 0) + i32x4.extract_lane(wide, 1) + i32x4.extract_lane(wide, 2) + i32x4.extract_lane(wide, 3);
     }
-    let wide = i32x4.extadd_pairwise_i16x8_u(descents);
-    found += i32x4.extract_lane(wide, 0) + i32x4.extract_lane(wide, 1) + i32x4.extract_lane(wide, 2) + i32x4.extract_lane(wide, 3);
+    if (!i16x8.all_true(inRange)) return -1;
   }
-  if (!i16x8.all_true(inRange)) return -1;
   for (; at < total; at++) {
     let document = <u32>load<u16>(base + (<usize>at << 1)) >> 1;
     if (document >= count) return -1;
@@ -232,18 +235,21 @@ function wideDescents(total: u32): i32 {
   let base = postingEntries.dataStart;
   let count = <u32>documentCount;
   if ((load<u32>(base) >> 1) >= count) return -1;
-  let limit = i32x4.splat(count);
-  let inRange = i32x4.splat(-1);
-  let descents = i32x4.splat(0);
+  let found = 0;
   let at: u32 = 1;
-  for (; at + 4 <= total; at += 4) {
-    let current = i32x4.shr_u(v128.load(base + (<usize>at << 2)), 1);
-    let previous = i32x4.shr_u(v128.load(base + (<usize>(at - 1) << 2)), 1);
-    inRange = v128.and(inRange, i32x4.lt_u(current, limit));
-    descents = i32x4.sub(descents, i32x4.le_u(current, previous));
+  if (ASC_FEATURE_SIMD) {
+    let limit = i32x4.splat(count);
+    let inRange = i32x4.splat(-1);
+    let descents = i32x4.splat(0);
+    for (; at + 4 <= total; at += 4) {
+      let current = i32x4.shr_u(v128.load(base + (<usize>at << 2)), 1);
+      let previous = i32x4.shr_u(v128.load(base + (<usize>(at - 1) << 2)), 1);
+      inRange = v128.and(inRange, i32x4.lt_u(current, limit));
+      descents = i32x4.sub(descents, i32x4.le_u(current, previous));
+    }
+    if (!i32x4.all_true(inRange)) return -1;
+    found = i32x4.extract_lane(descents, 0) + i32x4.extract_lane(descents, 1) + i32x4.extract_lane(descents, 2) + i32x4.extract_lane(descents, 3);
   }
-  if (!i32x4.all_true(inRange)) return -1;
-  let found = i32x4.extract_lane(descents, 0) + i32x4.extract_lane(descents, 1) + i32x4.extract_lane(descents, 2) + i32x4.extract_lane(descents, 3);
   for (; at < total; at++) {
     let document = load<u32>(base + (<usize>at << 2)) >> 1;
     if (document >= count) return -1;

@@ -17,6 +17,10 @@ function round(lanes: v128, block: v128): v128 {
 
 /** Absorbs `length` bytes at `pointer` followed by zeros up to the next multiple of 64. */
 export function absorb(pointer: usize, length: i32): void {
+  if (!ASC_FEATURE_SIMD) {
+    absorbScalar(pointer, length);
+    return;
+  }
   let state = checksumLanes.dataStart;
   let a = v128.load(state);
   let b = v128.load(state, 16);
@@ -44,4 +48,26 @@ export function absorb(pointer: usize, length: i32): void {
   v128.store(state, b, 16);
   v128.store(state, c, 32);
   v128.store(state, d, 48);
+}
+
+// The scalar build's (asconfig.json "scalar"): each of the sixteen lanes on its own, the same
+// arithmetic as `round`'s per lane.
+function absorbScalar(pointer: usize, length: i32): void {
+  let state = checksumLanes.dataStart;
+  let whole = <usize>(length & ~63);
+  for (let at: usize = 0; at < whole; at += 64) roundScalar(state, pointer + at);
+  let rest = <usize>length - whole;
+  if (rest > 0) {
+    let block = lastBlock.dataStart;
+    memory.fill(block, 0, 64);
+    memory.copy(block, pointer + whole, rest);
+    roundScalar(state, block);
+  }
+}
+
+@inline
+function roundScalar(state: usize, block: usize): void {
+  for (let lane: usize = 0; lane < 64; lane += 4) {
+    store<u32>(state + lane, rotl<u32>(load<u32>(state + lane) ^ load<u32>(block + lane), 13) * PRIME);
+  }
 }

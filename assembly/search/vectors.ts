@@ -34,6 +34,14 @@ export function scanVectors(): void {
   let query = row + <usize>vectorCount * stride;
   let out = query + stride;
   for (let document = 0; document < vectorCount; document++) {
+    if (!ASC_FEATURE_SIMD) {
+      // The scalar build (asconfig.json "scalar"): the same integer sum, one byte at a time.
+      let total = 0;
+      for (let at: usize = 0; at < stride; at++) total += <i32>load<i8>(row + at) * <i32>load<i8>(query + at);
+      store<i32>(out + (<usize>document << 2), total);
+      row += stride;
+      continue;
+    }
     let sum = i32x4.splat(0);
     for (let at: usize = 0; at < stride; at += 16) {
       let a = v128.load(row + at);

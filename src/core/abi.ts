@@ -140,6 +140,8 @@ export interface CoreExports {
   readonly STAGING_BYTES: WebAssembly.Global;
   readonly MAX_TERMS: WebAssembly.Global;
   readonly EMIT_BATCH: WebAssembly.Global;
+  /** 1 in the shipped build (simd128), 0 in the scalar build the tests compare it with. */
+  readonly SIMD_BUILD: WebAssembly.Global;
   scratchPointer(): number;
   stagingPointer(): number;
   /** Used by the host only through `addStagedDocument`; exported for src/core/fields.test.ts. */
@@ -204,6 +206,7 @@ type ExportKind<T> = T extends WebAssembly.Memory ? "memory" : T extends WebAsse
  * checks it against `WebAssembly.Module.exports`, and the type below against `CoreExports`.
  */
 export const CORE_EXPORTS = {
+  SIMD_BUILD: "global",
   checksumLanesPointer: "function",
   absorbScratch: "function",
   absorbSection: "function",

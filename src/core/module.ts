@@ -29,6 +29,14 @@ async function compile(source: WasmSource): Promise<WebAssembly.Module> {
   return WebAssembly.compile(resolved as BufferSource);
 }
 
+// The smallest module using simd128: one function returning `v128.const 0`.
+const SIMD_PROBE = [0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 22, 1, 20, 0, 253, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11];
+
+/** True when this runtime's WebAssembly has simd128, which the shipped core uses. */
+export function simdSupported(): boolean {
+  return WebAssembly.validate(new Uint8Array(SIMD_PROBE));
+}
+
 /**
  * Loads the core once per realm; everything after is synchronous. Each runtime's entry passes
  * its own default source (a file in Node, `fetch` in browsers, a module import in workerd/Deno).
@@ -38,8 +46,23 @@ export async function initWith(source: WasmSource): Promise<void> {
   try {
     compiled = await compile(source);
   } catch (cause) {
-    throw new ToolsiftError("wasm_load_failed", "the toolsift WebAssembly module could not be compiled", { cause });
+    // Asked only once compiling failed: a runtime without simd128 cannot compile the core.
+    const simd = simdSupported();
+    throw new ToolsiftError(simd ? "wasm_load_failed" : "wasm_unsupported", simd ? "the toolsift WebAssembly module could not be compiled" : "this runtime's WebAssembly lacks simd128", {
+      path: simd ? [] : ["simd128"],
+      cause,
+    });
   }
+}
+
+/**
+ * Tests and benchmarks only (the package does not export it): makes `module`, e.g. the scalar
+ * build (build/toolsift.scalar.wasm), the core that rankers made from now on instantiate.
+ * Rankers made before keep theirs.
+ */
+export function useCoreModule(module: WebAssembly.Module): void {
+  compiled = module;
+  buildId = undefined;
 }
 
 export function isInitialized(): boolean {

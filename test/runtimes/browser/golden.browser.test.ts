@@ -6,7 +6,7 @@ import * as api from "toolsift";
 import catalogueText from "../../fixtures/runtime-catalogue.json?raw";
 import queriesText from "../../fixtures/runtime-queries.json?raw";
 import golden from "../golden.json?raw";
-import { goldenDifference, runCases, serializeGolden, type RuntimeDoc, type RuntimeQuery } from "../common/cases.js";
+import { goldenDifference, runCases, serializeGolden, simdCheck, type RuntimeDoc, type RuntimeQuery } from "../common/cases.js";
 
 describe("browser runtime (chromium)", () => {
   it("runs in a real browser", () => {
@@ -25,5 +25,10 @@ describe("browser runtime (chromium)", () => {
     const queries = JSON.parse(queriesText) as RuntimeQuery[];
     const text = serializeGolden(runCases(api, docs, queries), docs.length);
     expect(goldenDifference(text, golden)).toBeNull();
+  });
+
+  it("has simd128 and runs the packaged SIMD build", async () => {
+    const core = await WebAssembly.compile(await (await fetch(new URL("/dist/toolsift.wasm", location.href))).arrayBuffer());
+    expect(simdCheck(core)).toEqual({ probe: true, simdBuild: 1, dot: 11 });
   });
 });

@@ -55,3 +55,5 @@ export declare function describeError(api: ApiLike, error: unknown): LoadError;
 export declare function loadFlipped(api: ApiLike, bytes: Uint8Array): FlippedLoad;
 export declare function serializeGolden(results: readonly CaseResult[], docCount: number): string;
 export declare function goldenDifference(actual: string, expected: string): string | null;
+/** This runtime's simd128 check on the packaged module compiled here. */
+export function simdCheck(core: WebAssembly.Module): { probe: boolean | string; simdBuild: number; dot: number };

@@ -166,3 +166,25 @@ export function goldenDifference(actual, expected) {
     ...shown,
   ].join("\n");
 }
+
+// The smallest module using simd128: one function returning `v128.const 0`.
+const SIMD_PROBE = [0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 22, 1, 20, 0, 253, 12, ...new Array(16).fill(0), 11];
+
+/**
+ * This runtime's simd128 check: whether it validates a simd128 module (`probe`), and whether
+ * `core`, the packaged module compiled here, is the SIMD build (its SIMD_BUILD export, 1) and
+ * runs (an instance's vector scan, SIMD code, gives the dot product 1·3 + 2·4 = 11).
+ */
+export function simdCheck(core) {
+  let probe;
+  try {
+    probe = WebAssembly.validate(new Uint8Array(SIMD_PROBE));
+  } catch (error) {
+    probe = String(error);
+  }
+  const exports = new WebAssembly.Instance(core, { env: { memory: new WebAssembly.Memory({ initial: 1 }) } }).exports;
+  const block = exports.prepareVectors(1, 2);
+  new Int8Array(exports.memory.buffer, block, 32).set([1, 2, ...new Array(14).fill(0), 3, 4]);
+  exports.scanVectors();
+  return { probe, simdBuild: exports.SIMD_BUILD.value, dot: new Int32Array(exports.memory.buffer, block + 32, 1)[0] };
+}

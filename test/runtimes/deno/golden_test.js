@@ -3,6 +3,8 @@
 // through package.json's exports map with the `deno` condition to dist/entry/deno.js, which
 // imports the .wasm as a source-phase module (no permissions needed for that).
 import * as api from "toolsift";
+// The packaged module, compiled by Deno without permissions, for the simd128 check.
+import source core from "../../../dist/toolsift.wasm";
 import {
   ARTIFACT_DIR,
   artifactName,
@@ -13,6 +15,7 @@ import {
   runCases,
   runCasesWith,
   serializeGolden,
+  simdCheck,
 } from "../common/cases.js";
 
 const read = (path) => Deno.readTextFile(new URL(path, import.meta.url));
@@ -22,6 +25,11 @@ Deno.test("deno: toolsift resolves to the deno entry", () => {
   if (resolved !== new URL("../../../dist/entry/deno.js", import.meta.url).href) {
     throw new Error(`toolsift resolved to ${resolved}`);
   }
+});
+
+Deno.test("deno: has simd128 and runs the packaged SIMD build", () => {
+  const check = JSON.stringify(simdCheck(core));
+  if (check !== JSON.stringify({ probe: true, simdBuild: 1, dot: 11 })) throw new Error(`simd check: ${check}`);
 });
 
 Deno.test("deno: reproduces the golden file byte for byte", async () => {

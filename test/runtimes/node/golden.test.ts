@@ -17,8 +17,10 @@ describe("node runtime", () => {
       cwd: root,
       maxBuffer: 64 * 1024 * 1024,
     });
-    const produced = JSON.parse(stdout) as { resolved: string; node: string; text: string };
+    const produced = JSON.parse(stdout) as { resolved: string; node: string; text: string; simd: unknown };
     expect(produced.resolved).toBe(new URL("dist/entry/node.js", `file://${root}`).href);
     expect(goldenDifference(produced.text, golden)).toBeNull();
+    // The runtime has simd128 and runs the packaged SIMD build (test/simd.test.ts).
+    expect(produced.simd).toEqual({ probe: true, simdBuild: 1, dot: 11 });
   });
 });

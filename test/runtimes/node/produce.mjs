@@ -3,7 +3,7 @@
 // Prints one JSON object: where "toolsift" resolved to, and the golden text it produced.
 import { readFile } from "node:fs/promises";
 import * as api from "toolsift";
-import { runCases, serializeGolden } from "../common/cases.js";
+import { runCases, serializeGolden, simdCheck } from "../common/cases.js";
 
 const fixture = (name) => new URL(`../../fixtures/${name}`, import.meta.url);
 const docs = JSON.parse(await readFile(fixture("runtime-catalogue.json"), "utf8"));
@@ -11,4 +11,5 @@ const queries = JSON.parse(await readFile(fixture("runtime-queries.json"), "utf8
 
 await api.init();
 const text = serializeGolden(runCases(api, docs, queries), docs.length);
-process.stdout.write(JSON.stringify({ resolved: import.meta.resolve("toolsift"), node: process.version, text }));
+const simd = simdCheck(await WebAssembly.compile(await readFile(new URL("../../../dist/toolsift.wasm", import.meta.url))));
+process.stdout.write(JSON.stringify({ resolved: import.meta.resolve("toolsift"), node: process.version, text, simd }));

@@ -77,13 +77,16 @@ afterAll(async () => {
 
 describe("workerd runtime (Miniflare)", () => {
   it("bundles the workerd entry with the packaged .wasm as a module, in a real workerd", async () => {
-    expect(wasmImports).toEqual([packagedWasm]);
+    // The entry's import and worker.js's own (for the simd128 check), both the packaged file.
+    expect(new Set(wasmImports)).toEqual(new Set([packagedWasm]));
     const bundle = await readFile(join(directory, "worker.js"), "utf8");
     expect(bundle).toContain(`from "./${WASM_NAME}"`);
     const info = (await (await miniflare.dispatchFetch("http://127.0.0.1/info")).json()) as Record<string, unknown>;
     expect(info.userAgent).toBe("Cloudflare-Workers");
     expect(info.initializedBeforeInit).toBe(false);
     expect(info.compileBytes).toMatch(/disallowed/i);
+    // workerd has simd128 and runs the packaged SIMD build (test/simd.test.ts).
+    expect(info.simd).toEqual({ probe: true, simdBuild: 1, dot: 11 });
   });
 
   it("answers every case over HTTP exactly as the golden file says", async () => {

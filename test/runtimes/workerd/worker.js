@@ -3,7 +3,9 @@
 // because workerd refuses to compile bytes.
 import * as api from "toolsift";
 import catalogueText from "../../fixtures/runtime-catalogue.json?raw";
-import { buildRankers, CONFIGS, describeError, loadFlipped, rankCase, runCasesWith } from "../common/cases.js";
+import { buildRankers, CONFIGS, describeError, loadFlipped, rankCase, runCasesWith, simdCheck } from "../common/cases.js";
+// The packaged module again, for the simd128 check (the bundler makes it the same module).
+import core from "../../../dist/toolsift.wasm";
 
 let rankers;
 // Rankers loaded from artifacts the test sends (POST /load?config=…, the bytes as the body).
@@ -27,6 +29,7 @@ export default {
         userAgent: navigator.userAgent,
         initializedBeforeInit: api.isInitialized(),
         compileBytes: await bytesCompileRefusal(),
+        simd: simdCheck(core),
       });
     }
     if (url.pathname === "/rank" && request.method === "POST") {
