@@ -71,6 +71,9 @@
 //   With the typed error for a runtime without simd128 (the probe module and the
 //   wasm_unsupported path in init, +127 B of JS): browser bundle 68,415 B, over 68,352 B.
 //   Raised to 68,480 B: a runtime that cannot run the core must be told why.
+// - 2026-12-02: the bundled lexicons built on first read, not at import (a proxy per lexicon,
+//   its traps made from Reflect's names: +133 B; ≈15 ms less per cold start, docs/performance.md
+//   "Node cold start"): browser bundle 68,548 B. Raised to 68,608 B.
 // Raise a budget only deliberately, in the same commit as the growth, with the new measurement.
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -81,7 +84,7 @@ import { build } from "vite";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 const WASM_GZIP_BUDGET = 17_664;
-const PACKAGE_GZIP_BUDGET = 68_480;
+const PACKAGE_GZIP_BUDGET = 68_608;
 // "toolsift/learn" (the learner, the trust policy it reads catalogues with, the stopwords):
 // 9,094 B gzipped on 2026-12-01; budget 11,264 B (11 KiB, +24%).
 const LEARN_GZIP_BUDGET = 11_264;

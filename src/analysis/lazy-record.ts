@@ -19,17 +19,11 @@ export function lazyRecord<T>(build: () => Record<string, T>): Readonly<Record<s
     }
     return target;
   };
-  return new Proxy(target, {
-    get: (_, key, receiver) => Reflect.get(ready(), key, receiver),
-    has: (_, key) => Reflect.has(ready(), key),
-    ownKeys: () => Reflect.ownKeys(ready()),
-    getOwnPropertyDescriptor: (_, key) => Reflect.getOwnPropertyDescriptor(ready(), key),
-    getPrototypeOf: () => Reflect.getPrototypeOf(ready()),
-    isExtensible: () => Reflect.isExtensible(ready()),
-    preventExtensions: () => Reflect.preventExtensions(ready()),
-    defineProperty: (_, key, descriptor) => Reflect.defineProperty(ready(), key, descriptor),
-    deleteProperty: (_, key) => Reflect.deleteProperty(ready(), key),
-    set: (_, key, value, receiver) => Reflect.set(ready(), key, value, receiver),
-    setPrototypeOf: (_, prototype) => Reflect.setPrototypeOf(ready(), prototype),
-  });
+  // Every trap forwards to the built record: Reflect has one function per trap, same names.
+  const handler: Record<string, unknown> = {};
+  for (const trap of Object.getOwnPropertyNames(Reflect)) {
+    const forward = (Reflect as unknown as Record<string, (...args: unknown[]) => unknown>)[trap]!;
+    handler[trap] = (_: unknown, ...rest: unknown[]) => forward(ready(), ...rest);
+  }
+  return new Proxy(target, handler as ProxyHandler<Record<string, T>>);
 }

@@ -39,5 +39,5 @@ export function percent(value: number): string {
 
 /** "1 call", "3 calls": a count and its noun. */
 export function counted(value: number, noun: string): string {
-  return `${integer.format(value)} ${value === 1 ? noun : `${noun}s`}`;
+  return `${count(value)} ${value === 1 ? noun : `${noun}s`}`;
 }
