@@ -5,15 +5,14 @@
 // main in /tmp) both builds are served by `vite preview` and started in turn, A B A B …, so
 // the shared machine's drift falls on both alike. Reported, not asserted.
 //
-// With `--floor`, two pages without toolsift are started in the same rounds, served from
-// memory on 127.0.0.1: "empty", the same result row in the HTML (what a fresh browser
-// takes to commit a navigation and paint anything), and "fetch", which also compiles this
-// checkout's built core with `compileStreaming` and fetches the artifact (the same bytes
-// and content types) before it adds the row. No page showing a real answer can be faster
-// than the second, so the playground's distance from it is what the page itself costs. A third,
-// "toolsift", adds the least a page with toolsift does: the browser entry bundled alone (by
-// Vite, into one script), `init` with the compiled core, `Bm25ToolRanker.load`, one `rank`
-// of the query, and its first hit painted as the row.
+// With `--floor`, four more pages are started in the same rounds, served from memory on
+// 127.0.0.1: "empty", the same result row in the HTML (what a fresh browser takes to commit a
+// navigation and paint anything); "fetch", which also compiles this checkout's built core with
+// `compileStreaming` and fetches the artifact (the same bytes and content types) before it
+// adds the row (no page showing a real answer can be faster); "toolsift", the least a page with
+// toolsift does (the browser entry bundled alone by Vite, `init` with the compiled core,
+// `Bm25ToolRanker.load`, one `rank` of the query, its first hit painted as the row); and this
+// checkout's playground from the same files as `vite preview` serves, without its compression.
 //
 // The wall clock of a loaded 2-core machine mostly measures the other jobs: each start also
 // records a Chromium trace and reports the CPU time the page's main thread spent from
@@ -64,13 +63,19 @@ async function serve(checkout: string): Promise<{ url: string; child: ChildProce
   throw new Error(`vite preview in ${checkout} did not answer on ${url}`);
 }
 
-const ROW = `<div id="search-results"><div class="hit">github__create_pull_request</div></div>`;
-const TOOLSIFT_PAGE = [
-  `<!doctype html><html lang="en"><meta charset="utf-8"><link rel="icon" href="data:,"><title>floor</title>`,
-  `<link rel="preload" href="./artifact.tsi" as="fetch" crossorigin><link rel="preload" href="./core.wasm" as="fetch" type="application/wasm" crossorigin>`,
-  `<script>window.__early = { core: WebAssembly.compileStreaming(fetch("./core.wasm")), artifact: fetch("./artifact.tsi").then((r) => r.arrayBuffer()) };</script>`,
-  `<script type="module" src="./toolsift.js"></script><body><div id="search-results"></div></body></html>`,
-].join("");
+// The floor pages. Each paints the same row; "fetch" and "toolsift" first get the core and the
+// artifact the way the playground does (preloaded, the core through compileStreaming).
+const HEAD = `<!doctype html><html lang="en"><meta charset="utf-8"><link rel="icon" href="data:,"><title>floor</title>`;
+const PRELOADS = `<link rel="preload" href="./artifact.tsi" as="fetch" crossorigin><link rel="preload" href="./core.wasm" as="fetch" type="application/wasm" crossorigin>`;
+const EARLY = `{ core: WebAssembly.compileStreaming(fetch("./core.wasm")), artifact: fetch("./artifact.tsi").then((r) => r.arrayBuffer()) }`;
+const TOOL = "github__create_pull_request";
+const addRow = (text: string) =>
+  `const row = document.createElement("div"); row.className = "hit"; row.textContent = ${text}; document.getElementById("search-results").append(row);`;
+const FLOOR_PAGES: Record<string, string> = {
+  "empty.html": `${HEAD}<body><div id="search-results"><div class="hit">${TOOL}</div></div></body></html>`,
+  "fetch.html": `${HEAD}${PRELOADS}<body><div id="search-results"></div><script>const early = ${EARLY}; Promise.all([early.core, early.artifact]).then(() => { ${addRow(JSON.stringify(TOOL))} });</script></body></html>`,
+  "toolsift.html": `${HEAD}${PRELOADS}<script>window.__early = ${EARLY};</script><script type="module" src="./toolsift.js"></script><body><div id="search-results"></div></body></html>`,
+};
 
 // The "toolsift" page's script, bundled with the browser entry by Vite.
 const TOOLSIFT_SCRIPT = `import { init, Bm25ToolRanker } from ${JSON.stringify(join(root, "src", "entry", "browser.ts"))};
@@ -78,10 +83,7 @@ const early = window.__early;
 await init(early.core);
 const ranker = Bm25ToolRanker.load(new Uint8Array(await early.artifact));
 const [hit] = ranker.rank(new URLSearchParams(location.search).get("q") ?? "", 10);
-const row = document.createElement("div");
-row.className = "hit";
-row.textContent = hit === undefined ? "no hit" : hit.id;
-document.getElementById("search-results").append(row);
+${addRow(`hit === undefined ? "no hit" : hit.id`)}
 `;
 
 async function bundleToolsiftPage(): Promise<Buffer> {
@@ -102,41 +104,25 @@ async function bundleToolsiftPage(): Promise<Buffer> {
   }
 }
 
-const FLOOR_PAGES = {
-  "empty.html": `<!doctype html><html lang="en"><meta charset="utf-8"><link rel="icon" href="data:,"><title>floor</title><body>${ROW}</body></html>`,
-  "fetch.html": [
-    `<!doctype html><html lang="en"><meta charset="utf-8"><link rel="icon" href="data:,"><title>floor</title>`,
-    `<link rel="preload" href="./artifact.tsi" as="fetch" crossorigin><link rel="preload" href="./core.wasm" as="fetch" type="application/wasm" crossorigin>`,
-    `<body><div id="search-results"></div><script>`,
-    `Promise.all([WebAssembly.compileStreaming(fetch("./core.wasm")), fetch("./artifact.tsi").then((r) => r.arrayBuffer())]).then(() => {`,
-    `const row = document.createElement("div"); row.className = "hit"; row.textContent = "github__create_pull_request";`,
-    `document.getElementById("search-results").append(row); });</script></body></html>`,
-  ].join(""),
-};
+const CONTENT_TYPES: Record<string, string> = { html: "text/html", js: "text/javascript", css: "text/css", json: "application/json", wasm: "application/wasm" };
 
-// The floor pages, the built core and the artifact, from memory, with the content types
-// `vite preview` sends for them.
-async function serveFloor(): Promise<{ urls: { empty: string; fetch: string; toolsift: string; playground: string }; close: () => void }> {
-  const assets = join(root, "web", "dist", "assets");
-  const wasm = readdirSync(assets).find((name) => name.endsWith(".wasm"));
-  if (wasm === undefined) throw new Error(`no built core in ${assets}: run npm run build:web`);
-  const files = new Map<string, { type: string; body: Buffer }>([
-    ["/empty.html", { type: "text/html", body: Buffer.from(FLOOR_PAGES["empty.html"]) }],
-    ["/fetch.html", { type: "text/html", body: Buffer.from(FLOOR_PAGES["fetch.html"]) }],
-    ["/core.wasm", { type: "application/wasm", body: readFileSync(join(assets, wasm)) }],
-    ["/toolsift.html", { type: "text/html", body: Buffer.from(TOOLSIFT_PAGE) }],
-    ["/toolsift.js", { type: "text/javascript", body: await bundleToolsiftPage() }],
-    ["/artifact.tsi", { type: "application/octet-stream", body: readFileSync(join(root, "web", "dist", "mcp-catalogue.tsi")) }],
-  ]);
-  // This checkout's built playground too, byte for byte, without the preview server's
-  // on-the-fly compression: what the server costs the page.
-  const types: Record<string, string> = { html: "text/html", js: "text/javascript", css: "text/css", json: "application/json", wasm: "application/wasm" };
+// The floor pages and this checkout's built playground (under /playground/, byte for byte but
+// without the preview server's on-the-fly compression), from memory, with the content types
+// `vite preview` sends; the floor pages' core and artifact are the playground's.
+async function serveFloor(): Promise<{ pages: { name: string; url: string }[]; close: () => void }> {
   const dist = join(root, "web", "dist");
+  const files = new Map<string, { type: string; body: Buffer }>();
   for (const name of readdirSync(dist, { recursive: true, encoding: "utf8" })) {
     const path = join(dist, name);
-    if (!statSync(path).isFile()) continue;
-    files.set(`/playground/${name.split(sep).join("/")}`, { type: types[name.split(".").pop()!] ?? "application/octet-stream", body: readFileSync(path) });
+    if (statSync(path).isFile()) files.set(`/playground/${name.split(sep).join("/")}`, { type: CONTENT_TYPES[name.split(".").pop()!] ?? "application/octet-stream", body: readFileSync(path) });
   }
+  const core = [...files.keys()].find((path) => path.startsWith("/playground/assets/") && path.endsWith(".wasm"));
+  const artifact = files.get("/playground/mcp-catalogue.tsi");
+  if (core === undefined || artifact === undefined) throw new Error(`no built playground in ${dist}: run npm run build:web`);
+  files.set("/core.wasm", files.get(core)!);
+  files.set("/artifact.tsi", artifact);
+  files.set("/toolsift.js", { type: CONTENT_TYPES.js!, body: await bundleToolsiftPage() });
+  for (const [name, html] of Object.entries(FLOOR_PAGES)) files.set(`/${name}`, { type: CONTENT_TYPES.html!, body: Buffer.from(html) });
   const server = createHttpServer((request, response) => {
     const file = files.get(new URL(request.url ?? "/", "http://127.0.0.1").pathname);
     if (file === undefined) {
@@ -147,8 +133,14 @@ async function serveFloor(): Promise<{ urls: { empty: string; fetch: string; too
   });
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
   const address = server.address();
-  const port = typeof address === "object" && address !== null ? address.port : 0;
-  return { urls: { empty: `http://127.0.0.1:${port}/empty.html`, fetch: `http://127.0.0.1:${port}/fetch.html`, toolsift: `http://127.0.0.1:${port}/toolsift.html`, playground: `http://127.0.0.1:${port}/playground/index.html` }, close: () => server.close() };
+  const origin = `http://127.0.0.1:${typeof address === "object" && address !== null ? address.port : 0}`;
+  const pages = [
+    { name: "floor: empty page", url: `${origin}/empty.html` },
+    { name: "floor: fetch and compile", url: `${origin}/fetch.html` },
+    { name: "floor: toolsift alone", url: `${origin}/toolsift.html` },
+    { name: "this checkout, served from memory", url: `${origin}/playground/index.html` },
+  ];
+  return { pages, close: () => server.close() };
 }
 
 // Runs before the page's own scripts: watch for the first hit, then wait for the frame that
@@ -233,7 +225,7 @@ const servers = await Promise.all(builds.map((build) => serve(build.checkout)));
 const floor = withFloor ? await serveFloor() : undefined;
 const pages = [
   ...builds.map((build, i) => ({ name: build.name, url: servers[i]!.url })),
-  ...(floor !== undefined ? [{ name: "floor: empty page", url: floor.urls.empty }, { name: "floor: fetch and compile", url: floor.urls.fetch }, { name: "floor: toolsift alone", url: floor.urls.toolsift }, { name: "this checkout, served from memory", url: floor.urls.playground }] : []),
+  ...(floor?.pages ?? []),
 ];
 const samples: number[][] = pages.map(() => []);
 const cpuSamples: number[][] = pages.map(() => []);
