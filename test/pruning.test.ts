@@ -100,7 +100,7 @@ describe("block-max pruning", () => {
     let compared = 0;
     for (const size of [mcp.value.length, 10_000, 20_000]) {
       const ranker = new Bm25ToolRanker(replicateCatalogue(mcp.value, size));
-      // At 20,000 tools "auto" prunes the queries of at most 16 terms; below it, nothing.
+      // At 20,000 tools "auto" prunes the queries of at most five words; below it, nothing.
       const mode = size >= 20_000 ? "auto" : "always";
       for (const query of queries) {
         for (const limit of [1, 10, 50]) compare(ranker, query, limit, mode, `${size} tools, limit ${limit}, query ${JSON.stringify(query)}`);

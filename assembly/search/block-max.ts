@@ -9,7 +9,7 @@ import { PRUNE_ALWAYS, PRUNE_AUTO } from "../abi";
 import { freshFloat64Array, freshInt32Array, freshUint32Array, freshUint8Array, heapEnd } from "../fresh";
 import { documentCount, entryAt, inverseFrequencies, nameBonus, nameTermCounts, postingStarts, saturations, SATURATION_UNIT, terms } from "../index/state";
 import { addRange, resetTouched, touchedCount } from "./accumulate";
-import { MAX_QUERY_TERMS, queryTermCount, queryTerms, queryWeights } from "./terms";
+import { MAX_QUERY_TERMS, queryTermCount, queryTerms, queryWeights, wordTermCount } from "./terms";
 import { beginTop, finishTop, offerTouched, worstScore } from "./top-k";
 
 /** Documents per block: 2^5 = 32, so a block's bound sees the words of a tool server or two. */
@@ -19,8 +19,9 @@ const MIN_DOCUMENTS: i32 = 16384;
 // A term with at least this many postings keeps its blocks in a table (filled by its first
 // query); a rarer one is scanned by each query, which reads no more than its postings.
 const TABLED_POSTINGS: i32 = 256;
-// More query terms than this (a long request) leave nearly every block above the floor.
-const MAX_PRUNED_TERMS: i32 = 16;
+// A request of more words than this (own terms and translations; related words and word forms
+// do not count) leaves most blocks above the floor: its many bounds sum past the k-th score.
+const MAX_PRUNED_WORDS: i32 = 5;
 // The blocks summed first, best bound first, to set the floor.
 const SEED_BLOCKS: i32 = 16;
 // The name bit of a table maximum (bit 16, above the saturation).
@@ -103,7 +104,7 @@ function prepareBlocks(): void {
 
 /** The current query is summed block by block. */
 export function prunes(): bool {
-  if (pruning == PRUNE_AUTO ? documentCount < MIN_DOCUMENTS || queryTermCount > MAX_PRUNED_TERMS : pruning != PRUNE_ALWAYS) return false;
+  if (pruning == PRUNE_AUTO ? documentCount < MIN_DOCUMENTS || wordTermCount > MAX_PRUNED_WORDS : pruning != PRUNE_ALWAYS) return false;
   if (blockCount == 0) prepareBlocks();
   return true;
 }

@@ -39,6 +39,8 @@ let candidateCount: i32 = 0;
 export const queryTerms = freshInt32Array(MAX_QUERY_TERMS);
 export const queryWeights = freshFloat64Array(MAX_QUERY_TERMS);
 export let queryTermCount: i32 = 0;
+/** How many of them stand for the query's own words: its own terms and their translations, not related words or word forms. */
+export let wordTermCount: i32 = 0;
 
 // Per term, the stamp of the query that last chose it (or made it a candidate).
 let termStamps = freshUint32Array(0);
@@ -82,6 +84,7 @@ function addExpansion(term: i32, related: bool): void {
   if (related && relatedWeight == 0) return;
   if (queryTermCount >= maxQueryTerms || unchecked(termStamps[term]) == stamp) return;
   unchecked((termStamps[term] = stamp));
+  if (!related) wordTermCount += 1;
   addQueryTerm(term, related ? relatedWeight : expansionWeight);
 }
 
@@ -149,6 +152,7 @@ export function chooseQueryTerms(): void {
   }
   queryTermCount = 0;
   selectOwnTerms();
+  wordTermCount = queryTermCount;
   expandTokens(addExpansion);
   addAllVariants();
 }

@@ -389,7 +389,8 @@ export class Bm25ToolRanker implements ToolRanker {
 
   /**
    * Block-max pruning (docs/performance.md "Query: block-max pruning"): `"auto"` (the default)
-   * prunes a query of at most 16 terms over at least 16,384 tools, `"always"` every query,
+   * prunes a query of at most five words (its own terms and their translations; related words
+   * and word forms do not count) over at least 16,384 tools, `"always"` every query,
    * `"off"` none. The hits and scores are the same in every mode; `"off"` is the reference the
    * tests compare against. Not stored in an artifact: a loaded ranker starts at `"auto"`.
    *
