@@ -1,7 +1,8 @@
 // The agent run keeps its journal in IndexedDB: a reload in the middle of a run resumes it from
 // the stored records (the calls made replayed without the ranker, the same menu), and the run
 // finishes with the menu and the journal of a run never interrupted. A cleared run starts
-// fresh; a corrupt stored record, and a write the store refuses, are shown as typed errors.
+// fresh; a corrupt stored record, and a write the store refuses, are shown as typed errors. A
+// second tab on the same run leaves it to the tab that holds it.
 import type { Page } from "@playwright/test";
 import { expect, openPlayground, playgroundReady, test } from "./fixtures.js";
 
@@ -202,4 +203,34 @@ test("a write IndexedDB refuses stops the run with journal_write_failed, and a r
   const records = (await storedRecords(page, id)) as { id: string }[];
   expect(new Set(records.map((record) => record.id)).size).toBe(records.length);
   expect(records[1]?.id).toBe(`${id}#turn:1:tool:0:search`);
+});
+
+test("a second tab on a stored run leaves it to the tab that holds it, and takes it once that tab is gone", async ({ page, requests: _requests }) => {
+  await openPlayground(page, "/?view=agent");
+  await nextCall(page, 1);
+  await nextCall(page, 2);
+  const id = await runId(page);
+  const before = await storedRecords(page, id);
+
+  // The same address in another tab of this browser (the same IndexedDB).
+  const second = await page.context().newPage();
+  await openPlayground(second, `/?view=agent&run=${id}`);
+  await expect(second.getByTestId("run-elsewhere")).toContainText(`The run ${id} is open in another tab`);
+  await expect(second.getByTestId("run-resumed")).toHaveCount(0);
+  await expect(progress(second)).toHaveCount(0);
+  // A run of its own there leaves the held run's records alone.
+  await nextCall(second, 1);
+  const own = await runId(second);
+  expect(own).not.toBe(id);
+  expect(await storedRecords(second, id)).toEqual(before);
+  // The first tab goes on with its run.
+  await nextCall(page, 3);
+  expect((await storedRecords(page, id)).length).toBeGreaterThan(before.length);
+  const held = await storedRecords(page, id);
+
+  // Once the first tab is closed, the address resumes in the second.
+  await page.close();
+  await openPlayground(second, `/?view=agent&run=${id}`);
+  await expect(second.getByTestId("run-resumed")).toContainText(`3 calls replayed from ${held.length} stored records`);
+  await second.close();
 });

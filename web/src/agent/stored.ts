@@ -97,3 +97,28 @@ export async function clearStoredRun(runId: string): Promise<void> {
   }
   await IndexedDbJournal.clear(runId, { database: JOURNAL_DATABASE });
 }
+
+/**
+ * Claims `runId` for this tab (a Web Lock held until `release` is called or the tab goes): two
+ * tabs stepping one stored run would write the same journal positions. Undefined when another
+ * tab of this browser holds it. A reloaded tab's old page may still hold the lock for a moment,
+ * so a refusal is asked again for up to `patienceMs` before it is believed.
+ */
+export async function claimRun(runId: string, patienceMs = 1500): Promise<(() => void) | undefined> {
+  const locks = (navigator as Navigator & { locks?: LockManager }).locks;
+  if (locks === undefined) return () => undefined;
+  const deadline = performance.now() + patienceMs;
+  for (;;) {
+    const release = await new Promise<(() => void) | undefined>((answer) => {
+      void locks.request(`${keyOf(runId)}:claim`, { ifAvailable: true }, (lock) => {
+        if (lock === null) {
+          answer(undefined);
+          return undefined;
+        }
+        return new Promise<void>((done) => answer(done));
+      });
+    });
+    if (release !== undefined || performance.now() >= deadline) return release;
+    await new Promise((wait) => setTimeout(wait, 100));
+  }
+}

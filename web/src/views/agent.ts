@@ -7,7 +7,7 @@ import { journalFromJsonLines, journalToJsonLines } from "../../../src/entry/bro
 import type { IndexedDbJournal } from "../../../src/journal/stores/index.js";
 import { AgentRun, GROUPS_MAX_TOOLS, compareRuns, runScript, type RunRecord, type StepRecord } from "../agent/run.js";
 import { DEFAULT_SCRIPT, GROUPS_SCRIPT, SKILLS_SCRIPT, parseScript, ScriptError } from "../agent/script.js";
-import { StoredRunError, clearStoredRun, newRunId, openRunJournal, readStoredRun, saveStoredRun } from "../agent/stored.js";
+import { StoredRunError, claimRun, clearStoredRun, newRunId, openRunJournal, readStoredRun, saveStoredRun } from "../agent/stored.js";
 import type { ParsedSkill } from "../../../src/skills/parse.js";
 import { readSamples } from "../skills/samples.js";
 import type { Store } from "../state/store.js";
@@ -130,6 +130,8 @@ export function agentView(store: Store): HTMLElement {
   const skillsToggle = h("input", { type: "checkbox" });
   const groupsToggle = h("input", { type: "checkbox" });
   let current: Current | undefined;
+  // The run this tab holds (claimRun): only the holder steps it, resumes it or clears it.
+  let claimed: { readonly runId: string; readonly release: () => void } | undefined;
   // A step, a start, a resume or a clear in flight: the buttons wait for it.
   let working = false;
   let samples: readonly ParsedSkill[] | undefined;
@@ -227,6 +229,16 @@ export function agentView(store: Store): HTMLElement {
     );
   }
 
+  /** Claims `runId` for this tab, giving up the run it held before; false when another tab holds it. */
+  async function claim(runId: string): Promise<boolean> {
+    if (claimed?.runId === runId) return true;
+    const release = await claimRun(runId);
+    if (release === undefined) return false;
+    claimed?.release();
+    claimed = { runId, release };
+    return true;
+  }
+
   /** Runs one step at a time while `working` holds the buttons; a typed error is shown, others thrown. */
   async function exclusive(action: () => Promise<void>): Promise<void> {
     if (working) return;
@@ -255,6 +267,7 @@ export function agentView(store: Store): HTMLElement {
       const groups = groupsToggle.checked;
       await dropStored();
       const runId = newRunId();
+      await claim(runId);
       const journal = await openRunJournal(runId);
       const run = new AgentRun(store, parsed, journal, { skills, groups, runId });
       current = { runId, run, journal, script: text, skills, groups };
@@ -296,20 +309,30 @@ export function agentView(store: Store): HTMLElement {
     }
   }
 
-  /** Clears the run the address names (its journal records and its entry), if any. */
-  async function dropStored(): Promise<void> {
+  /**
+   * Clears the run the address names (its journal records and its entry), if any; false when
+   * another tab holds it, which keeps it stored (this tab only forgets its address).
+   */
+  async function dropStored(): Promise<boolean> {
     const runId = readRunId();
-    if (runId === undefined) return;
+    if (runId === undefined) return true;
+    if (!(await claim(runId))) {
+      writeRunId(undefined);
+      return false;
+    }
     // A write still queued would store its record again after the clear.
     await current?.journal.flush().catch(() => undefined);
     await clearStoredRun(runId);
     writeRunId(undefined);
+    return true;
   }
 
   function clear(): Promise<void> {
     return exclusive(async () => {
-      await dropStored();
+      const cleared = await dropStored();
       current = undefined;
+      claimed?.release();
+      claimed = undefined;
       replace(steps);
       replace(progress);
       replace(replayStatus);
@@ -318,7 +341,7 @@ export function agentView(store: Store): HTMLElement {
       scrub.disabled = true;
       journalText.value = "";
       journalText.readOnly = true;
-      replace(status, h("div", { class: "alert good", role: "status", "data-testid": "run-cleared" }, "The stored run was cleared; the next run starts fresh."));
+      replace(status, h("div", { class: "alert good", role: "status", "data-testid": "run-cleared" }, cleared ? "The stored run was cleared; the next run starts fresh." : "This tab forgot the run; it stays stored for the tab that holds it. The next run here starts fresh."));
     });
   }
 
@@ -346,6 +369,10 @@ export function agentView(store: Store): HTMLElement {
       const stored = readStoredRun(runId);
       if (stored === undefined) {
         replace(status, h("p", { class: "hint", "data-testid": "run-missing" }, `No run ${runId} is stored in this browser; Clear the stored run forgets its address.`));
+        return;
+      }
+      if (!(await claim(runId))) {
+        replace(status, h("p", { class: "hint", "data-testid": "run-elsewhere" }, `The run ${runId} is open in another tab of this browser and goes on there; this tab leaves it alone. Run the script here for a run of its own.`));
         return;
       }
       script.value = stored.script;
