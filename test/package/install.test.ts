@@ -36,10 +36,11 @@ const ROUTE_PEERS: Record<string, string[]> = {
 const scratch = mkdtempSync(join(tmpdir(), "toolsift-install-"));
 const app = join(scratch, "app");
 let packed: { tarball: string; files: string[] };
+let installWarnings: string[];
 
 beforeAll(() => {
   packed = pack(freshClone(join(scratch, "clone")), join(scratch, "packed"));
-  installOffline(emptyProject(app), [packed.tarball], Object.keys(manifest.dependencies));
+  installWarnings = installOffline(emptyProject(app), [packed.tarball], Object.keys(manifest.dependencies));
 }, 600_000);
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }), 120_000);
@@ -80,6 +81,10 @@ describe("npm pack of a fresh clone", () => {
 });
 
 describe("the installed package", () => {
+  it("installed without a warning", () => {
+    expect(installWarnings).toEqual([]);
+  });
+
   it("import \"toolsift\" loads the core and ranks", () => {
     const run = runModule(app, "main.mjs", 'import { init, Bm25ToolRanker } from "toolsift";\nawait init();\nconsole.log(new Bm25ToolRanker([{ id: "send_email", description: "Send an email." }]).rank("email", 1)[0].id);\n');
     expect(run).toEqual({ status: 0, stdout: "send_email\n", stderr: "" });
@@ -161,7 +166,7 @@ describe("the Deno example, copied out of the checkout", () => {
     mkdirSync(copy);
     for (const file of ["package.json", "deno.json", "server.js"]) copyFileSync(join(example, file), join(copy, file));
     const own = JSON.parse(readFileSync(join(copy, "package.json"), "utf8")) as { devDependencies?: Record<string, string> };
-    installOffline(copy, [packed.tarball], [...Object.keys(manifest.dependencies), ...Object.keys(own.devDependencies ?? {})]);
+    expect(installOffline(copy, [packed.tarball], [...Object.keys(manifest.dependencies), ...Object.keys(own.devDependencies ?? {})])).toEqual([]);
     // Only Node and the system's folders: no node_modules/.bin of this checkout (where its own
     // Deno is), so the example finds a Deno only if it installs one.
     const path = [dirname(process.execPath), "/usr/local/bin", "/usr/bin", "/bin"].join(delimiter);

@@ -100,11 +100,14 @@ function seedLock(project: string, names: readonly string[]): void {
 
 /**
  * `npm install <specs>` in `project`, offline, the packages named in `locked` (and their
- * dependencies) at the checkout's locked versions; fails naming what the cache lacks, if that is why.
+ * dependencies) at the checkout's locked versions; fails naming what the cache lacks, if that
+ * is why. Returns the warnings npm printed.
  */
-export function installOffline(project: string, specs: readonly string[], locked: readonly string[]): string {
+export function installOffline(project: string, specs: readonly string[], locked: readonly string[]): string[] {
   seedLock(project, locked);
-  return check(run("npm", ["install", ...specs], project), `npm install ${specs.join(" ")}`);
+  const result = run("npm", ["install", ...specs], project);
+  check(result, `npm install ${specs.join(" ")}`);
+  return result.stderr.split("\n").filter((line) => line.startsWith("npm warn"));
 }
 
 /** Runs an npm command in `project` (offline); returns what it printed, both streams. */
