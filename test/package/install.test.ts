@@ -91,7 +91,7 @@ describe("the installed package", () => {
   });
 
   it("npx toolsift runs the installed command", () => {
-    const run = npm(app, ["exec", "--", "toolsift", "--help"]);
+    const run = npm(app, ["toolsift", "--help"], {}, "npx");
     expect(run.stderr).toBe("");
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(/^toolsift — tool search for LLM agents\n/u);

@@ -110,9 +110,9 @@ export function installOffline(project: string, specs: readonly string[], locked
   return result.stderr.split("\n").filter((line) => line.startsWith("npm warn"));
 }
 
-/** Runs an npm command in `project` (offline); returns what it printed, both streams. */
-export function npm(project: string, args: string[], env: Record<string, string> = {}): { status: number | null; stdout: string; stderr: string } {
-  const result = run("npm", args, project, npmEnvironment(env));
+/** Runs `command` (npm or npx) in `project`, offline; returns what it printed, both streams. */
+export function npm(project: string, args: string[], env: Record<string, string> = {}, command: "npm" | "npx" = "npm"): { status: number | null; stdout: string; stderr: string } {
+  const result = run(command, args, project, npmEnvironment(env));
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
