@@ -38,6 +38,8 @@ export interface ToolSource {
   trustedPrefixes(): readonly string[];
   /** A quarantined tool by gateway id, when it is one. */
   quarantinedTool(id: string): QuarantinedTool | undefined;
+  /** Where a configured server is (`undefined`: no such server, or a source without servers). */
+  serverStatus?(server: string): UpstreamStatus | undefined;
   call(id: string, args: Record<string, unknown> | undefined, options: { signal?: AbortSignal; onprogress?: (progress: Progress) => void }): Promise<CallToolResult>;
   /** Calls `listener` after each new generation; returns the unsubscribe. */
   subscribe(listener: () => void): () => void;
@@ -146,6 +148,10 @@ export class Gateway implements ToolSource {
   quarantinedTool(id: string): QuarantinedTool | undefined {
     this.#refreshState();
     return this.#quarantined.get(id);
+  }
+
+  serverStatus(server: string): UpstreamStatus | undefined {
+    return this.#upstreams.get(server)?.status;
   }
 
   subscribe(listener: () => void): () => void {
