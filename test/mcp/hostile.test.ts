@@ -208,7 +208,7 @@ describe("tools named after Object.prototype's members, or nothing", () => {
     expect(gateway.quarantine.quarantined()).toEqual([]);
     expect(gateway.tools().has("proto__")).toBe(false);
     expect(gateway.quarantinedTool("proto__")).toBeUndefined();
-    expect(warnings.some((warning) => warning.code === "TOOLSIFT_TOOL_SKIPPED" && warning.message.includes("empty name"))).toBe(true);
+    expect(warnings.some((warning) => warning.code === "TOOLSIFT_TOOL_NAME" && warning.message.includes("empty name"))).toBe(true);
     // Pinned as its own entry, read back as one.
     const again = new QuarantineState(gateway.config.state);
     expect(again.approvedCounts().get("proto")).toBe(6);
@@ -223,6 +223,12 @@ describe("tools named after Object.prototype's members, or nothing", () => {
     const again = new QuarantineState(gateway.config.state);
     expect([again.quarantined(), again.approvedCounts().get("proto")]).toEqual([[], 6]);
     expect(readFileSync(gateway.config.state, "utf8")).toContain('"__proto__": {');
+  });
+
+  it("pin a schema property named __proto__ like any other property", () => {
+    const schema = (type: string) => JSON.parse(`{"type":"object","properties":{"__proto__":{"type":"${type}","description":"where to send it"}}}`) as unknown;
+    expect(pinTool({ name: "send", inputSchema: schema("string") }).sha256).not.toBe(pinTool({ name: "send", inputSchema: schema("number") }).sha256);
+    expect(JSON.stringify(pinTool({ name: "send", inputSchema: schema("string") }).inputSchema)).toContain('"__proto__":{"description":"where to send it","type":"string"}');
   });
 
   it("read from a state file are own entries, never Object.prototype's", () => {
