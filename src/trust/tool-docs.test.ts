@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { isToolsiftError } from "../errors.js";
+import { Bm25ToolRanker, init } from "../index.js";
 import type { ToolSearchDoc } from "../types.js";
 import { toolTrust } from "./policy.js";
 import { skillSearchDocs } from "./skill-docs.js";
@@ -234,6 +235,10 @@ describe("only the host vouches", () => {
 });
 
 describe("skillSearchDocs", () => {
+  beforeAll(async () => {
+    await init();
+  });
+
   it("indexes skills as vouched host text, frozen, with bounded labels", () => {
     const tags = ["Docs", "docs"];
     const skills = [
@@ -247,6 +252,29 @@ describe("skillSearchDocs", () => {
     ]);
     expect(Object.isFrozen(docs) && Object.isFrozen(docs[0]) && Object.isFrozen(docs[0]!.tags)).toBe(true);
     expect(docs[0]!.tags).not.toBe(tags);
+  });
+
+  it("withholds a remote skill's own text unless the host vouches, as for a remote tool", () => {
+    const skills = [
+      { id: "pack-deploy", origin: "remote", description: "Deploy with zanzibarcanary.", tags: ["zanzibarcanary"], aliases: ["zanzibarcanary now"] },
+      { id: "release-notes", description: "Write release notes." },
+    ];
+    const findable = (docs: readonly ToolSearchDoc[]) => new Bm25ToolRanker(docs).rank("zanzibarcanary", 5).map((hit) => hit.id);
+    const withheld = skillSearchDocs(skills);
+    expect(withheld[0]).toStrictEqual({ id: "pack-deploy", tags: [], aliases: [] });
+    expect(JSON.stringify(withheld)).not.toContain("zanzibarcanary");
+    expect(findable(withheld)).toEqual([]);
+    // The same tool, remote: withheld the same way.
+    expect(JSON.stringify(toolSearchDocs([{ ...skills[0]! }]))).not.toContain("zanzibarcanary");
+    for (const trustRemoteSkills of [true, ["pack-"], (id: string) => id === "pack-deploy"] as const) {
+      const vouched = skillSearchDocs(skills, { trustRemoteSkills });
+      expect(vouched[0]!.description).toBe("Deploy with zanzibarcanary.");
+      expect(findable(vouched)).toEqual(["pack-deploy"]);
+    }
+    expect(findable(skillSearchDocs(skills, { trustRemoteSkills: ["other-"] }))).toEqual([]);
+    expect(findable(skillSearchDocs(skills, { trustRemoteSkills: () => { throw new Error("host bug"); } }))).toEqual([]);
+    // A tainted description is never vouched.
+    expect(skillSearchDocs([{ id: "pack-x", origin: "remote", description: tainted("zanzibarcanary") }], { trustRemoteSkills: true })[0]).toStrictEqual({ id: "pack-x", tags: [], aliases: [] });
   });
 
   it("refuses a skill without an id and a repeated id", () => {
