@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { isToolsiftError } from "../errors.js";
-import { Bm25ToolRanker, init } from "../index.js";
+import { Bm25ToolRanker, createToolSearchSession, init } from "../index.js";
 import type { ToolSearchDoc } from "../types.js";
 import { toolTrust } from "./policy.js";
+import { toolSpec } from "./spec.js";
 import { skillSearchDocs } from "./skill-docs.js";
 import { tainted, type ToolDefinition } from "./tool-definition.js";
 import { toolSearchDocs } from "./tool-docs.js";
@@ -231,6 +232,46 @@ describe("only the host vouches", () => {
   it("vouches through the option", () => {
     expect(toolTrust(selfVouched, "evil__tool", { trustJsonSchemaText: ["evil__"] }).vouched).toBe(true);
     expect(toolSearchDocs([selfVouched], { trustJsonSchemaText: true })[0]!.description).toBe(injection);
+  });
+});
+
+describe("a host's definition that throws when read", () => {
+  const host = new Error("host getter");
+  const boom = () => {
+    throw host;
+  };
+  const caught = (run: () => unknown) => {
+    try {
+      run();
+    } catch (error) {
+      return error;
+    }
+    throw new Error("no error");
+  };
+
+  it("toolSearchDocs: invalid_catalogue naming the entry, the host's error as cause", () => {
+    const getter = caught(() => toolSearchDocs([{ id: "ok" }, { id: "bad", get description(): string { return boom(); } }]));
+    expect(isToolsiftError(getter, "invalid_catalogue")).toBe(true);
+    expect(getter).toMatchObject({ message: "Catalogue entry 1 could not be read (a getter or proxy trap threw).", path: [1], cause: host });
+    const trap = caught(() => toolSearchDocs([new Proxy({ id: "p" }, { get: boom })]));
+    expect(trap).toMatchObject({ code: "invalid_catalogue", path: [0], cause: host });
+    const list = caught(() => toolSearchDocs(new Proxy([{ id: "a" }], { get: boom })));
+    expect(list).toMatchObject({ code: "invalid_catalogue", message: "The catalogue could not be read (a getter or proxy trap threw).", cause: host });
+  });
+
+  it("a remote tool's schema whose ownKeys trap throws: invalid_catalogue naming the tool, not the host's error", () => {
+    const schema = new Proxy({ type: "object" }, { ownKeys: boom });
+    const remote: ToolDefinition = { id: "mcp__search", origin: "remote", description: "Search.", inputSchema: schema };
+    const error = caught(() => toolSpec(remote, "mcp__search", toolTrust(remote, "mcp__search")));
+    expect(isToolsiftError(error, "invalid_catalogue")).toBe(true);
+    expect(error).toMatchObject({ message: 'The input schema of tool "mcp__search" could not be read (a getter or proxy trap threw).', path: ["mcp__search", "inputSchema"], cause: host });
+    // In a session, where the spec is built when a search loads the tool: the same error,
+    // nothing recorded, and the call may be made again.
+    const session = createToolSearchSession({ runId: "r", onWarning: () => {}, toolSearch: { catalogue: [remote, { id: "local_tool", description: "Local." }] } });
+    const call = { turn: 0, index: 0, name: "search_tools", input: { select: ["mcp__search"] } };
+    expect(caught(() => session.handleToolCall(call))).toMatchObject({ code: "invalid_catalogue", cause: host });
+    expect(session.journal.records()).toEqual([]);
+    expect(caught(() => session.handleToolCall(call))).toMatchObject({ code: "invalid_catalogue" });
   });
 });
 
