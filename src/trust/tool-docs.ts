@@ -5,6 +5,7 @@ import { vouchedText } from "./concepts.js";
 import { normalizeLabels } from "./labels.js";
 import { readParams } from "./params.js";
 import { toolTrust, type ToolTrust, type TrustOptions } from "./policy.js";
+import { hostRead } from "./spec.js";
 import {
   isThirdPartyName,
   toolKey,
@@ -99,7 +100,7 @@ export function catalogueTools(
 ): { readonly tools: readonly ToolDefinition[]; readonly allRemote: boolean; readonly path: readonly (string | number)[] } {
   const list = catalogueList(input, path);
   const tools: ToolDefinition[] = [];
-  for (let i = 0; i < list.tools.length; i++) tools.push(hostRead(() => toolEntry(list.tools[i]) as ToolDefinition, `Catalogue entry ${i} could not be read`, [i]));
+  for (let i = 0; i < list.tools.length; i++) tools.push(hostRead(() => toolEntry(list.tools[i]) as ToolDefinition, `Catalogue entry ${i}`, [i]));
   return { tools, allRemote: list.remote, path: list.path };
 }
 
@@ -128,26 +129,17 @@ export function catalogueTools(
  * const ranker = new Bm25ToolRanker(docs);
  */
 export function toolSearchDocs(tools: Catalogue, options: ToolSearchDocsOptions = {}): readonly ToolSearchDoc[] {
-  const { tools: list, allRemote, path } = hostRead(() => catalogueTools(tools), "The catalogue could not be read", []);
+  // A host's catalogue is read here for the first time: a getter or proxy trap that throws
+  // is `invalid_catalogue` saying where (`hostRead`).
+  const { tools: list, allRemote, path } = hostRead(() => catalogueTools(tools), "The catalogue", []);
   if (list.length === 0) throw emptyCatalogue(path);
   const trustOptions: TrustOptions = { trustJsonSchemaText: options.trustJsonSchemaText, allRemote };
   const seen = new Set<string>();
   const docs: ToolSearchDoc[] = [];
   for (let i = 0; i < list.length; i++) {
-    docs.push(hostRead(() => entryDoc(list[i], i, seen, trustOptions, options), `Catalogue entry ${i} could not be read`, [i]));
+    docs.push(hostRead(() => entryDoc(list[i], i, seen, trustOptions, options), `Catalogue entry ${i}`, [i]));
   }
   return Object.freeze(docs);
-}
-
-// A host's catalogue is read here for the first time: a getter or proxy trap that throws is
-// `invalid_catalogue` saying where, with the host's error as `cause`.
-function hostRead<T>(read: () => T, what: string, path: readonly (string | number)[]): T {
-  try {
-    return read();
-  } catch (cause) {
-    if (cause instanceof ToolsiftError) throw cause;
-    throw new ToolsiftError("invalid_catalogue", `${what} (a getter or proxy trap threw).`, { path, cause });
-  }
 }
 
 function entryDoc(tool: ToolDefinition | undefined, i: number, seen: Set<string>, trustOptions: TrustOptions, options: ToolSearchDocsOptions): ToolSearchDoc {
