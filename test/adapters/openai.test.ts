@@ -205,6 +205,9 @@ describe("toolsift/openai: plain Chat Completions", () => {
     expect(refused({ id: "c1", type: "function", function: { arguments: "{}" } })).toEqual({ message: "tool_calls[0].function.name is not a string.", path: ["tool_calls", 0, "function", "name"] });
     expect(refused({ id: "c1", type: "custom" })).toEqual({ message: "tool_calls[0] has no custom { name, input }.", path: ["tool_calls", 0, "custom"] });
     expect(refused(null)).toEqual({ message: "tool_calls[0] is not a tool call object.", path: ["tool_calls", 0] });
+    expect(refused({ type: "function", function: { name: "search_tools", arguments: "{}" } })).toEqual({ message: "tool_calls[0].id is not a string.", path: ["tool_calls", 0, "id"] });
+    expect(() => chat.handle({ tool_calls: { id: "c1" } } as never, [])).toThrow(expect.objectContaining({ code: "invalid_request", path: ["tool_calls"] }));
+    expect(() => chat.handle(null as never, [])).toThrow(expect.objectContaining({ code: "invalid_request", path: ["tool_calls"] }));
     const host = new Error("host getter");
     const trap = { id: "c1", type: "function", get function() { throw host; } };
     let caught: unknown;
