@@ -1,6 +1,5 @@
 // The `toolsift` command line: build once, load anywhere, evaluate on real benchmarks.
 // Exit codes: 0 ok, 1 usage, 2 bad input, 70 internal error (DESIGN.md "Command line and package entries").
-import { readFile } from "node:fs/promises";
 import { catalogueDocs } from "../catalogue/index.js";
 import { toolSearchDocs } from "../trust/tool-docs.js";
 import type { ToolAnnotations } from "../trust/tool-definition.js";
@@ -10,7 +9,7 @@ import { init } from "../entry/node.js";
 import { ToolsiftError } from "../errors.js";
 import { evaluateDetailed, parseQueries, type EvalFold } from "../eval/index.js";
 import { nearest, parseCommand, UsageError } from "./args.js";
-import { INPUT_LIMITS, MAX_INPUT_FLAG, parseByteSize, parseJsonBytes, readBounded, reason, writeOutput, type JsonProblem } from "./files.js";
+import { inputLimits, MAX_INPUT_FLAG, packageVersion, parseJsonBytes, readBounded, reason, writeOutput, type JsonProblem, type Limits } from "./files.js";
 import { commandLearn, readHints, type LearnContext } from "./learn.js";
 import { Output, type Streams } from "./output.js";
 
@@ -55,18 +54,6 @@ Exit codes: 0 ok, 1 usage, 2 bad input (the message names the file), 70 internal
 const COMMANDS = ["build", "query", "eval", "learn", "inspect", "demo", "mcp"] as const;
 
 const MAX_INPUT_OPTION = { "max-input-bytes": { type: "string" } } as const;
-
-/** The bounds for one run: the defaults, or `--max-input-bytes` for every input. */
-function inputLimits(value: string | undefined): { artifactBytes: number; jsonBytes: number } {
-  if (value === undefined) return INPUT_LIMITS;
-  const bytes = parseByteSize(value);
-  if (bytes === undefined || bytes < 1 || bytes > INPUT_LIMITS.flagMaxBytes) {
-    throw new UsageError(`${MAX_INPUT_FLAG} must be a whole number of bytes from 1 to ${INPUT_LIMITS.flagMaxBytes} (suffixes K, M, G), got ${value}`);
-  }
-  return { artifactBytes: bytes, jsonBytes: bytes };
-}
-
-type Limits = ReturnType<typeof inputLimits>;
 
 async function readJson(path: string, what: string, limits: Limits, problem: JsonProblem = {}): Promise<unknown> {
   return parseJsonBytes(await readBounded(path, { what, maxBytes: limits.jsonBytes }), path, what, problem);
@@ -344,12 +331,6 @@ async function commandDemo(args: string[], out: Output): Promise<number> {
     out.line();
   }
   return EXIT_OK;
-}
-
-async function packageVersion(): Promise<string> {
-  // src/cli and dist/cli both sit two folders below package.json.
-  const text = await readFile(new URL("../../package.json", import.meta.url), "utf8");
-  return (JSON.parse(text) as { version: string }).version;
 }
 
 function helpRequested(args: readonly string[]): boolean {

@@ -5,7 +5,7 @@ import { resolve } from "node:path";
 import { ToolsiftError } from "../errors.js";
 import type { ToolsiftWarning } from "../rankers/warnings.js";
 import { parseCommand, UsageError } from "./args.js";
-import { parseJsonBytes, readBounded } from "./files.js";
+import { inputLimits, inputTooLarge, packageVersion, parseJsonBytes, readBounded } from "./files.js";
 import type { Output } from "./output.js";
 
 type GatewayModule = typeof import("../mcp/index.js");
@@ -27,16 +27,10 @@ async function loadGateway(): Promise<GatewayModule> {
   }
 }
 
-async function packageVersion(): Promise<string> {
-  const { readFile } = await import("node:fs/promises");
-  const text = await readFile(new URL("../../package.json", import.meta.url), "utf8");
-  return (JSON.parse(text) as { version: string }).version;
-}
-
 async function readConfig(gateway: GatewayModule, path: string | undefined) {
   if (path === undefined) throw new UsageError("mcp needs --config <servers.json>");
   const file = resolve(path);
-  const json = parseJsonBytes(await readBounded(file, { what: "config", maxBytes: MAX_CONFIG_BYTES }), file, "config", { code: "invalid_config" });
+  const json = parseJsonBytes(await readBounded(file, { what: "config", maxBytes: MAX_CONFIG_BYTES, raise: false }), file, "config", { code: "invalid_config" });
   return gateway.parseGatewayConfig(json, file);
 }
 
@@ -130,10 +124,12 @@ async function status(args: string[], out: Output): Promise<number> {
 }
 
 async function replay(args: string[], out: Output): Promise<number> {
-  const { positionals } = parseCommand("mcp replay", { args, allowPositionals: true, options: {} });
+  const { values, positionals } = parseCommand("mcp replay", { args, allowPositionals: true, options: { "max-input-bytes": { type: "string" } } });
   if (positionals.length !== 1) throw new UsageError("mcp replay needs <journal.jsonl>");
+  // A journal is JSON lines: the bound of a JSON file, raised by the same flag as elsewhere.
+  const maxBytes = inputLimits(values["max-input-bytes"]).jsonBytes;
   const gateway = await loadGateway();
-  const run = gateway.readRecordedRun(resolve(positionals[0]!));
+  const run = gateway.readRecordedRun(resolve(positionals[0]!), { maxBytes, tooLarge: inputTooLarge });
   const version = await packageVersion();
   const downstream = new gateway.DownstreamSession(gateway.replaySource(run), {
     runId: run.runId,
