@@ -138,6 +138,13 @@ describe("toolsift CLI: flags", () => {
     expect(command.stderr).toBe("toolsift: unknown command inspekt; did you mean inspect?\n");
   });
 
+  it("answers an unknown option followed by a value with a usage error, not an internal one", async () => {
+    const config = join(folder, "empty-servers.json");
+    writeFileSync(config, JSON.stringify({ mcpServers: {} }));
+    const result = await run(["mcp", "status", "--config", config, "--max-input-bytes", "1K"]);
+    expect([result.code, result.stderr]).toEqual([EXIT_USAGE, "toolsift: unknown option --max-input-bytes; mcp status takes --config, --json\n"]);
+  });
+
   it("prints the package version for --version", async () => {
     const { version } = JSON.parse(readFileSync(join(import.meta.dirname, "../package.json"), "utf8")) as { version: string };
     const result = await run(["--version"]);
