@@ -3,9 +3,10 @@
 // since its approval — stays out of the index and cannot be called until the operator
 // approves it. The state file is shared by the running gateway and `toolsift mcp approve`.
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { ToolsiftError } from "../errors.js";
+import { readTextFile } from "../io/read-file.js";
 
 export const STATE_FORMAT = "toolsift.gateway-state";
 export const STATE_VERSION = 1;
@@ -107,9 +108,10 @@ export class QuarantineState {
   }
 
   #read(): StateData {
+    const text = readTextFile(this.path, { what: "state file", maxBytes: 128 * 1024 * 1024 });
     let parsed: unknown;
     try {
-      parsed = JSON.parse(readFileSync(this.path, "utf8"));
+      parsed = JSON.parse(text);
     } catch (cause) {
       throw new ToolsiftError("invalid_state", `${this.path}: the state file is not JSON`, { path: [this.path], cause });
     }
