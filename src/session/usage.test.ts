@@ -73,6 +73,15 @@ describe("used records", () => {
       { used: "image__resize", search: "run-s#turn:0:tool:0:search", turn: 1, ranked: false },
       { used: "mail__send", search: "run-s#turn:0:tool:0:search", turn: 1, ranked: true },
     ]);
+    // A tool a group brought is not ranked either.
+    const grouped = createToolSearchSession({ runId: "run-g", recordUsage: true, toolSearch: { catalogue, ranker: words, groups: [{ name: "calendar", prefix: "calendar__", load: "lazy" }] } });
+    grouped.handleToolCall({ turn: 0, index: 0, name: "search_tools", input: { query: "send mail", group: "calendar" } });
+    grouped.handleToolCall({ turn: 1, index: 0, name: "calendar__freebusy", input: {} });
+    grouped.handleToolCall({ turn: 1, index: 1, name: "mail__send", input: {} });
+    expect(used(grouped.journal.records()).map((value) => [(value as { used: string }).used, (value as { ranked: boolean }).ranked])).toEqual([
+      ["calendar__freebusy", false],
+      ["mail__send", true],
+    ]);
     // A replay of the run without its used records writes the same ones.
     const decisions = session.journal.records().filter((record) => !isUsedRecordId(record.id));
     const replay = createToolSearchSession({ runId: "run-s", recordUsage: true, journal: new InMemoryJournal(decisions), toolSearch: { catalogue, ranker: words } });
