@@ -27,7 +27,7 @@ Usage:
   toolsift eval --tools <tools.json> --queries <queries.json> [--fold dev|test] [--lang xx] [--limit 10] [--json] [--strict]
                 [--hints <hints.json> | --hints mcp]
   toolsift learn --tools <tools.json> (--queries <queries.json> [--fold dev] | --journals <folder>)
-                 -o <hints.json> [--min-support 2] [--max-per-tool 32] [--served-rank 1]
+                 -o <hints.json> [--min-support 2] [--max-per-tool 32] [--served-rank 1] [--learn-unvouched]
   toolsift inspect <index.tsi>
   toolsift demo ["<query>" ...]          search the embedded MCP catalogue (2,464 tools)
   toolsift demo --config <servers.json> ["<query>" ...]   search your MCP servers' tools
