@@ -10,9 +10,10 @@ export { nearest };
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 
-function unknownOption(command: string, args: readonly string[], options: Options, allowPositionals: boolean): UsageError | undefined {
-  // Re-parse leniently to find the offending token, rather than reading it out of Node's message.
-  const { tokens } = parseArgs({ args: [...args], options, allowPositionals, strict: false, tokens: true });
+function unknownOption(command: string, args: readonly string[], options: Options): UsageError | undefined {
+  // Re-parse leniently to find the offending token, rather than reading it out of Node's message;
+  // positionals allowed, since the unknown option's value (`--max-input-bytes 1K`) reads as one.
+  const { tokens } = parseArgs({ args: [...args], options, allowPositionals: true, strict: false, tokens: true });
   const token = tokens.find((candidate) => candidate.kind === "option" && !(candidate.name in options));
   if (token === undefined || token.kind !== "option") return undefined;
   const typed = token.rawName.replace(/^-+/, "");
@@ -34,7 +35,7 @@ export function parseCommand<const T extends ParseArgsConfig & { args: string[];
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
-      const usage = unknownOption(command, config.args, config.options, config.allowPositionals ?? false);
+      const usage = unknownOption(command, config.args, config.options);
       if (usage !== undefined) throw usage;
     }
     if (code?.startsWith("ERR_PARSE_ARGS") === true) {

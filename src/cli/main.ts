@@ -1,6 +1,5 @@
 // The `toolsift` command line: build once, load anywhere, evaluate on real benchmarks.
 // Exit codes: 0 ok, 1 usage, 2 bad input, 70 internal error (DESIGN.md "Command line and package entries").
-import { readFile } from "node:fs/promises";
 import { catalogueDocs } from "../catalogue/index.js";
 import { toolSearchDocs } from "../trust/tool-docs.js";
 import type { ToolAnnotations } from "../trust/tool-definition.js";
@@ -10,9 +9,9 @@ import { init } from "../entry/node.js";
 import { ToolsiftError } from "../errors.js";
 import { evaluateDetailed, parseQueries, type EvalFold } from "../eval/index.js";
 import { nearest, parseCommand, UsageError } from "./args.js";
-import { INPUT_LIMITS, MAX_INPUT_FLAG, parseByteSize, parseJsonBytes, readBounded, reason, writeOutput, type JsonProblem } from "./files.js";
+import { inputLimits, MAX_INPUT_FLAG, packageVersion, parseJsonBytes, readBounded, reason, writeOutput, type JsonProblem, type Limits } from "./files.js";
 import { commandLearn, readHints, type LearnContext } from "./learn.js";
-import { Output, type Streams } from "./output.js";
+import { Output, visible, type Streams } from "./output.js";
 
 export const EXIT_OK = 0;
 export const EXIT_USAGE = 1;
@@ -28,7 +27,7 @@ Usage:
   toolsift eval --tools <tools.json> --queries <queries.json> [--fold dev|test] [--lang xx] [--limit 10] [--json] [--strict]
                 [--hints <hints.json> | --hints mcp]
   toolsift learn --tools <tools.json> (--queries <queries.json> [--fold dev] | --journals <folder>)
-                 -o <hints.json> [--min-support 2] [--max-per-tool 32] [--served-rank 1]
+                 -o <hints.json> [--min-support 2] [--max-per-tool 32] [--served-rank 1] [--learn-unvouched]
   toolsift inspect <index.tsi>
   toolsift demo ["<query>" ...]          search the embedded MCP catalogue (2,464 tools)
   toolsift demo --config <servers.json> ["<query>" ...]   search your MCP servers' tools
@@ -55,18 +54,6 @@ Exit codes: 0 ok, 1 usage, 2 bad input (the message names the file), 70 internal
 const COMMANDS = ["build", "query", "eval", "learn", "inspect", "demo", "mcp"] as const;
 
 const MAX_INPUT_OPTION = { "max-input-bytes": { type: "string" } } as const;
-
-/** The bounds for one run: the defaults, or `--max-input-bytes` for every input. */
-function inputLimits(value: string | undefined): { artifactBytes: number; jsonBytes: number } {
-  if (value === undefined) return INPUT_LIMITS;
-  const bytes = parseByteSize(value);
-  if (bytes === undefined || bytes < 1 || bytes > INPUT_LIMITS.flagMaxBytes) {
-    throw new UsageError(`${MAX_INPUT_FLAG} must be a whole number of bytes from 1 to ${INPUT_LIMITS.flagMaxBytes} (suffixes K, M, G), got ${value}`);
-  }
-  return { artifactBytes: bytes, jsonBytes: bytes };
-}
-
-type Limits = ReturnType<typeof inputLimits>;
 
 async function readJson(path: string, what: string, limits: Limits, problem: JsonProblem = {}): Promise<unknown> {
   return parseJsonBytes(await readBounded(path, { what, maxBytes: limits.jsonBytes }), path, what, problem);
@@ -167,19 +154,19 @@ function printHits(out: Output, ranker: Bm25ToolRanker, query: string, limit: nu
     out.line(JSON.stringify({ query, terms, confident: found.confident, fallback: found.fallback, hits }));
     return;
   }
-  out.line(`${out.bold(query)}  ${out.dim(`terms: ${terms.join(" ")} · ${micros.toFixed(0)} µs`)}`);
+  out.line(`${out.bold(visible(query))}  ${out.dim(`terms: ${visible(terms.join(" "))} · ${micros.toFixed(0)} µs`)}`);
   if (hits.length === 0) out.line(out.dim("  no tool matched"));
   else if (found.fallback) out.line(out.dim("  no tool matched the words of the query; these tools' names contain part of it:"));
   else if (!found.confident) out.line(out.dim("  no confident match; the closest tools:"));
   hits.forEach((hit, index) => {
-    out.line(`${String(index + 1).padStart(3)}. ${hit.id}  ${out.dim(hit.score.toFixed(3))}`);
+    out.line(`${String(index + 1).padStart(3)}. ${visible(hit.id)}  ${out.dim(hit.score.toFixed(3))}`);
     if (hit.terms !== undefined) {
       for (const term of hit.terms) {
         const fields = Object.entries(term.fields)
           .filter(([, value]) => value > 0)
           .map(([field, value]) => `${field} ${value.toFixed(3)}`)
           .join(", ");
-        out.line(out.dim(`       ${term.term}: ${term.score.toFixed(3)} (${fields})`));
+        out.line(out.dim(`       ${visible(term.term)}: ${term.score.toFixed(3)} (${fields})`));
       }
       // The rows alone are not the score: the core multiplies their sum by the name factor.
       if (hit.termTotal !== undefined && hit.nameFactor !== undefined) {
@@ -285,7 +272,7 @@ async function commandEval(args: string[], out: Output): Promise<number> {
 const MAX_LISTED_IDS = 10;
 
 function unknownIdsMessage(ids: readonly string[], queriesFile: string, toolsFile: string): string {
-  const listed = ids.slice(0, MAX_LISTED_IDS).join(", ");
+  const listed = ids.slice(0, MAX_LISTED_IDS).map(visible).join(", ");
   const more = ids.length > MAX_LISTED_IDS ? ` and ${ids.length - MAX_LISTED_IDS} more` : "";
   const count = ids.length === 1 ? "1 relevant id" : `${ids.length} relevant ids`;
   return `${count} in ${queriesFile} ${ids.length === 1 ? "is" : "are"} not a tool of ${toolsFile}, so ${ids.length === 1 ? "it scores" : "they score"} 0: ${listed}${more}`;
@@ -327,7 +314,7 @@ async function commandInspect(args: string[], out: Output): Promise<number> {
   const stopTerms = new Set(stopwords.flatMap((word) => ranker.analyze(word)));
   const top = ranker.topTerms(TOP_TERMS + stopTerms.size).filter((term) => !stopTerms.has(term.term)).slice(0, TOP_TERMS);
   out.line(out.bold("top index terms, after folding, stopwords left out (documents)"));
-  for (const term of top) out.line(`  ${term.term.padEnd(18)} ${term.documents}`);
+  for (const term of top) out.line(`  ${visible(term.term).padEnd(18)} ${term.documents}`);
   return EXIT_OK;
 }
 
@@ -344,12 +331,6 @@ async function commandDemo(args: string[], out: Output): Promise<number> {
     out.line();
   }
   return EXIT_OK;
-}
-
-async function packageVersion(): Promise<string> {
-  // src/cli and dist/cli both sit two folders below package.json.
-  const text = await readFile(new URL("../../package.json", import.meta.url), "utf8");
-  return (JSON.parse(text) as { version: string }).version;
 }
 
 function helpRequested(args: readonly string[]): boolean {
@@ -411,14 +392,14 @@ export function reportOutside(error: unknown, streams: Streams): number {
 function report(error: unknown, out: Output, debug: string | undefined): number {
   try {
     if (error instanceof UsageError) {
-      out.note(`toolsift: ${error.message}`);
+      out.note(`toolsift: ${visible(error.message)}`);
       return EXIT_USAGE;
     }
     if (error instanceof ToolsiftError) {
-      out.note(`toolsift: ${error.code}: ${oneLine(error.message)}`);
+      out.note(`toolsift: ${error.code}: ${visible(oneLine(error.message))}`);
       return EXIT_BAD_INPUT;
     }
-    const described = error instanceof Error ? `${error.name}: ${oneLine(error.message)}` : oneLine(String(error));
+    const described = visible(error instanceof Error ? `${error.name}: ${oneLine(error.message)}` : oneLine(String(error)));
     const detail = debug !== undefined && debug !== "" && debug !== "0" ? `\n${(error as Error).stack ?? ""}` : " (a bug in toolsift; TOOLSIFT_DEBUG=1 shows the stack)";
     out.note(`toolsift: internal error: ${described}${detail}`);
   } catch {

@@ -5,8 +5,8 @@ import { resolve } from "node:path";
 import { ToolsiftError } from "../errors.js";
 import type { ToolsiftWarning } from "../rankers/warnings.js";
 import { parseCommand, UsageError } from "./args.js";
-import { parseJsonBytes, readBounded } from "./files.js";
-import type { Output } from "./output.js";
+import { inputLimits, inputTooLarge, packageVersion, parseJsonBytes, readBounded } from "./files.js";
+import { visible, type Output } from "./output.js";
 
 type GatewayModule = typeof import("../mcp/index.js");
 
@@ -27,21 +27,15 @@ async function loadGateway(): Promise<GatewayModule> {
   }
 }
 
-async function packageVersion(): Promise<string> {
-  const { readFile } = await import("node:fs/promises");
-  const text = await readFile(new URL("../../package.json", import.meta.url), "utf8");
-  return (JSON.parse(text) as { version: string }).version;
-}
-
 async function readConfig(gateway: GatewayModule, path: string | undefined) {
   if (path === undefined) throw new UsageError("mcp needs --config <servers.json>");
   const file = resolve(path);
-  const json = parseJsonBytes(await readBounded(file, { what: "config", maxBytes: MAX_CONFIG_BYTES }), file, "config", { code: "invalid_config" });
+  const json = parseJsonBytes(await readBounded(file, { what: "config", maxBytes: MAX_CONFIG_BYTES, raise: false }), file, "config", { code: "invalid_config" });
   return gateway.parseGatewayConfig(json, file);
 }
 
 function warningsTo(out: Output): (warning: ToolsiftWarning) => void {
-  return (warning) => out.note(`toolsift: ${warning.code}: ${warning.message}`);
+  return (warning) => out.note(`toolsift: ${warning.code}: ${visible(warning.message)}`);
 }
 
 function newRunId(): string {
@@ -112,11 +106,11 @@ async function approve(args: string[], out: Output): Promise<number> {
   }
   const reviewed = values.pin === undefined ? state.reviewed(server) : undefined;
   const approved = state.approve(server, tool, { ...(values.pin === undefined ? {} : { pin: values.pin }), ...(reviewed === undefined ? {} : { reviewed }) });
-  out.line(`approved ${approved.length} tool${approved.length === 1 ? "" : "s"} of ${server}: ${approved.join(", ")}`);
+  out.line(`approved ${approved.length} tool${approved.length === 1 ? "" : "s"} of ${visible(server)}: ${approved.map(visible).join(", ")}`);
   if (reviewed === undefined) return 0;
   for (const entry of state.quarantined()) {
     if (entry.server !== server || (tool !== undefined && entry.tool !== tool)) continue;
-    out.line(`not approved, ${reviewed.has(entry.tool) ? "changed" : "new"} since the last status: ${entry.tool} (sha256 ${entry.sha256})`);
+    out.line(`not approved, ${reviewed.has(entry.tool) ? "changed" : "new"} since the last status: ${visible(entry.tool)} (sha256 ${visible(entry.sha256)})`);
   }
   return 0;
 }
@@ -134,21 +128,24 @@ async function status(args: string[], out: Output): Promise<number> {
     out.line(JSON.stringify({ state: config.state, approved: Object.fromEntries(approved), quarantined: quarantined.map(({ server, tool, reason, sha256 }) => ({ server, tool, reason, sha256 })) }));
     return 0;
   }
-  out.line(`${out.bold("state")} ${config.state}`);
-  for (const entry of config.servers) out.line(`  ${entry.name.padEnd(24)} ${String(approved.get(entry.name) ?? 0).padStart(5)} approved${entry.trust ? " (trusted)" : ""}`);
+  out.line(`${out.bold("state")} ${visible(config.state)}`);
+  for (const entry of config.servers) out.line(`  ${visible(entry.name).padEnd(24)} ${String(approved.get(entry.name) ?? 0).padStart(5)} approved${entry.trust ? " (trusted)" : ""}`);
   out.line(quarantined.length === 0 ? "nothing quarantined" : out.bold(`quarantined (${quarantined.length}): approve with toolsift mcp approve <server> [tool] [--pin <sha256>]`));
   for (const entry of quarantined) {
-    out.line(`  ${entry.server} ${entry.tool}  ${out.dim(`${entry.reason} · sha256 ${entry.sha256}`)}`);
-    for (const line of gateway.quarantineDiff(entry)) out.line(`    ${line}`);
+    // Every word here came from an upstream (through the state file): the operator approves what this shows.
+    out.line(`  ${visible(entry.server)} ${visible(entry.tool)}  ${out.dim(`${entry.reason} · sha256 ${visible(entry.sha256)}`)}`);
+    for (const line of gateway.quarantineDiff(entry)) out.line(`    ${visible(line)}`);
   }
   return 0;
 }
 
 async function replay(args: string[], out: Output): Promise<number> {
-  const { positionals } = parseCommand("mcp replay", { args, allowPositionals: true, options: {} });
+  const { values, positionals } = parseCommand("mcp replay", { args, allowPositionals: true, options: { "max-input-bytes": { type: "string" } } });
   if (positionals.length !== 1) throw new UsageError("mcp replay needs <journal.jsonl>");
+  // A journal is JSON lines: the bound of a JSON file, raised by the same flag as elsewhere.
+  const maxBytes = inputLimits(values["max-input-bytes"]).jsonBytes;
   const gateway = await loadGateway();
-  const run = gateway.readRecordedRun(resolve(positionals[0]!));
+  const run = gateway.readRecordedRun(resolve(positionals[0]!), { maxBytes, tooLarge: inputTooLarge });
   const version = await packageVersion();
   const downstream = new gateway.DownstreamSession(gateway.replaySource(run), {
     runId: run.runId,
@@ -157,7 +154,7 @@ async function replay(args: string[], out: Output): Promise<number> {
     replay: run.decisions,
     onWarning: warningsTo(out),
   });
-  out.note(`toolsift: replaying ${run.runId}: ${run.decisions.records().length} decisions over ${run.tools.size} tools (calls answer replay_only)`);
+  out.note(`toolsift: replaying ${visible(run.runId)}: ${run.decisions.records().length} decisions over ${run.tools.size} tools (calls answer replay_only)`);
   const { StdioServerTransport } = await import("@modelcontextprotocol/sdk/server/stdio.js");
   await downstream.server.connect(new StdioServerTransport());
   await untilClosed(true);
@@ -187,13 +184,13 @@ export async function demoFromConfig(args: string[], out: Output): Promise<numbe
     const downstream = new gateway.DownstreamSession(upstreams, { runId: newRunId(), caps, version, onWarning: warningsTo(out) });
     for (const query of positionals.length > 0 ? positionals : DEMO_QUERIES) {
       const result = (await downstream.callTool("search_tools", { query })).structuredContent as { tools?: { name: string; description: string }[]; skills?: { id: string; description: string }[]; note?: string };
-      out.line(out.bold(query));
+      out.line(out.bold(visible(query)));
       const tools = result.tools ?? [];
       const skills = result.skills ?? [];
-      if (tools.length === 0 && skills.length === 0) out.line(out.dim(`  ${result.note ?? "no tool matched"}`));
-      tools.forEach((tool, index) => out.line(`${String(index + 1).padStart(3)}. ${tool.name}  ${out.dim(tool.description)}`));
+      if (tools.length === 0 && skills.length === 0) out.line(out.dim(`  ${visible(result.note ?? "no tool matched")}`));
+      tools.forEach((tool, index) => out.line(`${String(index + 1).padStart(3)}. ${visible(tool.name)}  ${out.dim(visible(tool.description))}`));
       // Skills a search found are activated with activate_skill, never by the search.
-      for (const skill of skills) out.line(`  skill ${skill.id}  ${out.dim(skill.description)}`);
+      for (const skill of skills) out.line(`  skill ${visible(skill.id)}  ${out.dim(visible(skill.description))}`);
       out.line();
     }
     await downstream.close();

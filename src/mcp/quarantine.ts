@@ -4,9 +4,10 @@
 // approves it. The state file is shared by the running gateway and `toolsift mcp approve`.
 // Pins are kept in Maps: a tool may be named `constructor` or `__proto__`.
 import { createHash } from "node:crypto";
-import { chmodSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { ToolsiftError } from "../errors.js";
+import { readTextFile } from "../io/read-file.js";
 
 export const STATE_FORMAT = "toolsift.gateway-state";
 export const STATE_VERSION = 1;
@@ -179,9 +180,10 @@ export class QuarantineState {
   }
 
   #read(): StateData {
+    const text = readTextFile(this.path, { what: "state file", maxBytes: 128 * 1024 * 1024 });
     let parsed: unknown;
     try {
-      parsed = JSON.parse(readFileSync(this.path, "utf8"));
+      parsed = JSON.parse(text);
     } catch (cause) {
       throw new ToolsiftError("invalid_state", `${this.path}: the state file is not JSON`, { path: [this.path], cause });
     }
@@ -332,11 +334,12 @@ export class QuarantineState {
   /** The pending versions of `server` the last `toolsift mcp status` showed (tool name → SHA-256). */
   reviewed(server: string): Map<string, string> {
     const path = reviewedPath(this.path);
+    if (!existsSync(path)) return new Map();
+    const text = readTextFile(path, { what: "record of the last status", maxBytes: 128 * 1024 * 1024 });
     let parsed: unknown;
     try {
-      parsed = JSON.parse(readFileSync(path, "utf8"));
+      parsed = JSON.parse(text);
     } catch (error) {
-      if ((error as { code?: string }).code === "ENOENT") return new Map();
       throw new ToolsiftError("invalid_state", `${path}: the record of the last status is not JSON`, { path: [path], cause: error });
     }
     const bad = () => new ToolsiftError("invalid_state", `${path}: not a record of the last toolsift mcp status`, { path: [path] });

@@ -1,8 +1,8 @@
 // `toolsift mcp replay <journal>`: re-serves a recorded gateway session. Its searches are
 // answered from the journal's decisions over the catalogue the journal recorded; calls are
 // not forwarded (no upstream runs), they answer `replay_only`.
-import { readFileSync } from "node:fs";
 import { ToolsiftError } from "../errors.js";
+import { readTextFile, type ReadRequest } from "../io/read-file.js";
 import { InMemoryJournal, checkRecord } from "../journal/memory.js";
 import { JOURNAL_FORMAT, deferralDecisionId } from "../journal/record.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
@@ -23,14 +23,18 @@ function fail(path: string, line: number, message: string): ToolsiftError {
   return new ToolsiftError("invalid_journal", `${path}:${line}: ${message}`, { path: [path, line] });
 }
 
-/** Reads a journal written by the gateway (`<journal folder>/<runId>.jsonl`). */
-export function readRecordedRun(path: string): RecordedRun {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (cause) {
-    throw new ToolsiftError("file_unreadable", `${path}: cannot read the journal`, { path: [path], cause });
-  }
+/**
+ * The most bytes of a journal `readRecordedRun` reads by default: 128 MiB, the command line's
+ * bound on a JSON file (a catalogue line of the 2,464-tool MCP catalogue is about 2.4 MB).
+ */
+export const JOURNAL_READ_BYTES = 128 * 1024 * 1024;
+
+/**
+ * Reads a journal written by the gateway (`<journal folder>/<runId>.jsonl`): a regular file of
+ * at most `maxBytes` (else `file_unreadable` / `input_too_large`, or `tooLarge`'s error).
+ */
+export function readRecordedRun(path: string, { maxBytes = JOURNAL_READ_BYTES, tooLarge }: Partial<Pick<ReadRequest, "maxBytes" | "tooLarge">> = {}): RecordedRun {
+  const text = readTextFile(path, { what: "journal", maxBytes, ...(tooLarge === undefined ? {} : { tooLarge }) });
   const decisions = new InMemoryJournal();
   const tools = new Map<string, GatewayTool>();
   const trusted = new Set<string>();
