@@ -63,7 +63,7 @@ describe("toolsift mcp: upstream text is printed with its control characters vis
   it("status on a terminal keeps its own bold and dim, and only those", async () => {
     const run = await runCli(["mcp", "status", "--config", hostileState()], { tty: true });
     expect(run.stdout).toContain("\u001b[1mstate\u001b[22m");
-    expect(run.stdout).toContain("\u001b[2mnew · sha256 aaaaaaaaaaaa\u001b[22m");
+    expect(run.stdout).toContain(`\u001b[2mnew · sha256 ${"a".repeat(64)}\u001b[22m`);
     expectNoRawControl(run.stdout.replace(/\u001b\[(?:1|2|22)m/g, ""));
   });
 
@@ -78,8 +78,10 @@ describe("toolsift mcp: upstream text is printed with its control characters vis
     const config = hostileState();
     const missing = await runCli(["mcp", "approve", "nobody", "--config", config]);
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toContain("stranger\\u009b2K");
+    expect(missing.stderr).toContain('No server "nobody"');
     expectNoRawControl(missing.stderr);
+    // approve without --pin takes what the last status showed.
+    expect((await runCli(["mcp", "status", "--config", config])).code).toBe(0);
     const approved = await runCli(["mcp", "approve", HOSTILE_SERVER, "--config", config]);
     expect(approved.code).toBe(0);
     expect(approved.stdout).toBe("approved 1 tool of stranger\\u009b2K: grab\\u001b[8m_hidden\n");

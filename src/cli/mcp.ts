@@ -91,14 +91,27 @@ async function serve(args: string[], out: Output): Promise<number> {
   return 0;
 }
 
+// Approves what the operator reviewed: the version of `--pin`, or without it the versions the
+// last `status` showed; what changed or came since is named, not approved.
 async function approve(args: string[], out: Output): Promise<number> {
-  const { values, positionals } = parseCommand("mcp approve", { args, allowPositionals: true, options: { config: { type: "string" } } });
-  if (positionals.length < 1 || positionals.length > 2) throw new UsageError("mcp approve needs <server> [tool] and --config <servers.json>");
+  const { values, positionals } = parseCommand("mcp approve", { args, allowPositionals: true, options: { config: { type: "string" }, pin: { type: "string" } } });
+  if (positionals.length < 1 || positionals.length > 2) throw new UsageError("mcp approve needs <server> [tool] [--pin <sha256>] and --config <servers.json>");
+  if (values.pin !== undefined && !/^[0-9a-f]{64}$/u.test(values.pin)) throw new UsageError(`--pin must be a SHA-256 of 64 lowercase hex digits as toolsift mcp status prints it, got ${JSON.stringify(values.pin)}`);
+  const [server, tool] = positionals as [string, string | undefined];
   const gateway = await loadGateway();
   const config = await readConfig(gateway, values.config);
   const state = new gateway.QuarantineState(config.state);
-  const approved = state.approve(positionals[0]!, positionals[1]);
-  out.line(`approved ${approved.length} tool${approved.length === 1 ? "" : "s"} of ${visible(positionals[0]!)}: ${approved.map(visible).join(", ")}`);
+  if (!config.servers.some((entry) => entry.name === server) && !state.knows(server)) {
+    throw new ToolsiftError("unknown_server", `No server ${JSON.stringify(server)} in the config (its servers: ${config.servers.map((entry) => entry.name).join(", ") || "none"}).`, { path: [server] });
+  }
+  const reviewed = values.pin === undefined ? state.reviewed(server) : undefined;
+  const approved = state.approve(server, tool, { ...(values.pin === undefined ? {} : { pin: values.pin }), ...(reviewed === undefined ? {} : { reviewed }) });
+  out.line(`approved ${approved.length} tool${approved.length === 1 ? "" : "s"} of ${visible(server)}: ${approved.map(visible).join(", ")}`);
+  if (reviewed === undefined) return 0;
+  for (const entry of state.quarantined()) {
+    if (entry.server !== server || (tool !== undefined && entry.tool !== tool)) continue;
+    out.line(`not approved, ${reviewed.has(entry.tool) ? "changed" : "new"} since the last status: ${visible(entry.tool)} (sha256 ${visible(entry.sha256)})`);
+  }
   return 0;
 }
 
@@ -109,16 +122,18 @@ async function status(args: string[], out: Output): Promise<number> {
   const state = new gateway.QuarantineState(config.state);
   const quarantined = state.quarantined();
   const approved = state.approvedCounts();
+  // What this status shows is what `approve` without --pin may approve.
+  state.recordReviewed(quarantined);
   if (values.json === true) {
-    out.line(JSON.stringify({ state: config.state, approved, quarantined: quarantined.map(({ server, tool, reason, sha256 }) => ({ server, tool, reason, sha256 })) }));
+    out.line(JSON.stringify({ state: config.state, approved: Object.fromEntries(approved), quarantined: quarantined.map(({ server, tool, reason, sha256 }) => ({ server, tool, reason, sha256 })) }));
     return 0;
   }
   out.line(`${out.bold("state")} ${visible(config.state)}`);
-  for (const entry of config.servers) out.line(`  ${visible(entry.name).padEnd(24)} ${String(approved[entry.name] ?? 0).padStart(5)} approved${entry.trust ? " (trusted)" : ""}`);
-  out.line(quarantined.length === 0 ? "nothing quarantined" : out.bold(`quarantined (${quarantined.length}): approve with toolsift mcp approve <server> [tool]`));
+  for (const entry of config.servers) out.line(`  ${visible(entry.name).padEnd(24)} ${String(approved.get(entry.name) ?? 0).padStart(5)} approved${entry.trust ? " (trusted)" : ""}`);
+  out.line(quarantined.length === 0 ? "nothing quarantined" : out.bold(`quarantined (${quarantined.length}): approve with toolsift mcp approve <server> [tool] [--pin <sha256>]`));
   for (const entry of quarantined) {
     // Every word here came from an upstream (through the state file): the operator approves what this shows.
-    out.line(`  ${visible(entry.server)} ${visible(entry.tool)}  ${out.dim(`${entry.reason} · sha256 ${visible(entry.sha256.slice(0, 12))}`)}`);
+    out.line(`  ${visible(entry.server)} ${visible(entry.tool)}  ${out.dim(`${entry.reason} · sha256 ${visible(entry.sha256)}`)}`);
     for (const line of gateway.quarantineDiff(entry)) out.line(`    ${visible(line)}`);
   }
   return 0;
