@@ -387,7 +387,7 @@ export async function main(args: readonly string[], streams: Streams): Promise<n
       case "learn": return await commandLearn(rest, out, learnContext(inputLimits(maxInputBytes(rest))));
       case "inspect": return await commandInspect(rest, out);
       case "demo": return rest.includes("--config") ? await (await import("./mcp.js")).demoFromConfig(rest, out) : await commandDemo(rest, out);
-      case "mcp": return await (await import("./mcp.js")).commandMcp(rest, out);
+      case "mcp": return await (await import("./mcp.js")).commandMcp(rest, out, streams.env);
     }
     throw new UsageError(`unknown command ${command}`);
   } catch (error) {
