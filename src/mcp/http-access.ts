@@ -28,6 +28,9 @@ export function generateToken(): string {
 /**
  * Checks a bearer token given by the operator; `source` names where it came from in the message
  * (`token`, `token file ./token`, `TOOLSIFT_MCP_TOKEN`). Returns the token.
+ *
+ * @example
+ * checkToken(process.env.TOOLSIFT_MCP_TOKEN ?? "", "TOOLSIFT_MCP_TOKEN"); // throws invalid_option when empty
  */
 export function checkToken(token: string, source: string): string {
   if (token.length === 0) throw invalid("token", `${source} is empty: a bearer token needs at least ${MIN_TOKEN_CHARS} characters`);
