@@ -32,6 +32,8 @@ Usage:
   toolsift demo ["<query>" ...]          search the embedded MCP catalogue (2,464 tools)
   toolsift demo --config <servers.json> ["<query>" ...]   search your MCP servers' tools
   toolsift mcp --config <servers.json> [--http PORT]   one MCP server in front of all of them
+               with --http: [--host 127.0.0.1] [--token-file <file>] [--allow-host <name>]...
+               [--allow-origin <origin>]... [--idle-timeout 1800] [--max-sessions 64]
   toolsift mcp approve <server> [tool] | status | replay <journal>   (docs/gateway.md)
   toolsift --version
 
@@ -39,6 +41,13 @@ learn writes host annotations { "<tool id>": { aliases, tags } }: the request wo
 distinguish each tool, from a labelled queries file (its dev fold by default) or from the
 used records of session journals (*.jsonl). eval --hints applies such a file, or with "mcp"
 the MCP catalogue's shipped hints; annotations change ranking only.
+
+mcp --http serves Streamable HTTP at /mcp. Every request needs Authorization: Bearer <token>
+(from --token-file, else TOOLSIFT_MCP_TOKEN, else generated and printed once at start) and a
+Host of localhost, 127.0.0.1, [::1] or an --allow-host name; a browser Origin is answered only
+when given with --allow-origin (scheme://host:port). --host 0.0.0.0 binds every interface: the
+token and both lists still apply. Sessions idle for --idle-timeout seconds are closed; at most
+--max-sessions are open at once.
 
 Options for build, query, eval and learn: --analyzer plural|stem
 Options for build, query, eval and inspect: --max-input-bytes N (also 64K, 512M, 2G)
@@ -368,7 +377,7 @@ export async function main(args: readonly string[], streams: Streams): Promise<n
       case "learn": return await commandLearn(rest, out, learnContext(inputLimits(maxInputBytes(rest))));
       case "inspect": return await commandInspect(rest, out);
       case "demo": return rest.includes("--config") ? await (await import("./mcp.js")).demoFromConfig(rest, out) : await commandDemo(rest, out);
-      case "mcp": return await (await import("./mcp.js")).commandMcp(rest, out);
+      case "mcp": return await (await import("./mcp.js")).commandMcp(rest, out, streams.env);
     }
     throw new UsageError(`unknown command ${command}`);
   } catch (error) {

@@ -50,11 +50,56 @@ function untilClosed(stdio: boolean): Promise<void> {
   });
 }
 
-async function serve(args: string[], out: Output): Promise<number> {
-  const { values } = parseCommand("mcp", { args, options: { config: { type: "string" }, http: { type: "string" }, host: { type: "string" } } });
+// The options of `mcp --http` only, each a usage error without it.
+const HTTP_OPTIONS = {
+  host: { type: "string" },
+  "token-file": { type: "string" },
+  "allow-host": { type: "string", multiple: true },
+  "allow-origin": { type: "string", multiple: true },
+  "idle-timeout": { type: "string" },
+  "max-sessions": { type: "string" },
+} as const;
+
+// A token file holds one token; this bound refuses a wrong path (a key store, a log) early.
+const MAX_TOKEN_FILE_BYTES = 4096;
+
+function wholeFlag(flag: string, text: string | undefined, low: number, high: number, unit: string): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < low || value > high) throw new UsageError(`${flag} must be ${unit} from ${low} to ${high}, got ${text}`);
+  return value;
+}
+
+/** The bearer token: `--token-file`, else `TOOLSIFT_MCP_TOKEN`, else none (the listener generates one). */
+async function httpToken(gateway: GatewayModule, file: string | undefined, env: Readonly<Record<string, string | undefined>>): Promise<{ token?: string; source: string }> {
+  if (file !== undefined) {
+    const path = resolve(file);
+    const bytes = await readBounded(path, { what: "token file", maxBytes: MAX_TOKEN_FILE_BYTES }).catch((error: unknown) => {
+      if (error instanceof ToolsiftError && error.code === "input_too_large") throw new ToolsiftError("invalid_option", `token file ${path} is larger than ${MAX_TOKEN_FILE_BYTES} bytes: it should hold one token`, { path: [path] });
+      throw error;
+    });
+    return { token: gateway.checkToken(new TextDecoder().decode(bytes).trim(), `token file ${path}`), source: `token from ${path}` };
+  }
+  const fromEnv = env["TOOLSIFT_MCP_TOKEN"];
+  if (fromEnv !== undefined) return { token: gateway.checkToken(fromEnv.trim(), "TOOLSIFT_MCP_TOKEN"), source: "token from TOOLSIFT_MCP_TOKEN" };
+  return { source: "token generated for this run" };
+}
+
+function bindNote(host: string, loopback: boolean): string {
+  if (loopback) return `${host} (loopback: this machine only)`;
+  return host === "0.0.0.0" || host === "::" ? `${host} (every interface: reachable from other machines)` : `${host} (not loopback: reachable from other machines)`;
+}
+
+async function serve(args: string[], out: Output, env: Readonly<Record<string, string | undefined>>): Promise<number> {
+  const { values } = parseCommand("mcp", { args, options: { config: { type: "string" }, http: { type: "string" }, ...HTTP_OPTIONS } });
   const http = values.http === undefined ? undefined : Number(values.http);
   if (http !== undefined && (!/^\d+$/.test(values.http!) || http > 65535)) throw new UsageError(`--http must be a port from 0 to 65535, got ${values.http}`);
+  const httpOnly = Object.keys(HTTP_OPTIONS).find((name) => values[name as keyof typeof HTTP_OPTIONS] !== undefined);
+  if (http === undefined && httpOnly !== undefined) throw new UsageError(`--${httpOnly} needs --http PORT (stdio has no listener to configure)`);
+  const idleSeconds = wholeFlag("--idle-timeout", values["idle-timeout"], 1, 86_400, "whole seconds");
+  const maxSessions = wholeFlag("--max-sessions", values["max-sessions"], 1, 10_000, "a whole number");
   const gateway = await loadGateway();
+  const credential = http === undefined ? undefined : await httpToken(gateway, values["token-file"], env);
   const config = await readConfig(gateway, values.config);
   const version = await packageVersion();
   const onWarning = warningsTo(out);
@@ -65,6 +110,16 @@ async function serve(args: string[], out: Output): Promise<number> {
     const journal = config.journal === undefined ? undefined : gateway.fileJournal(config.journal, runId);
     return new gateway.DownstreamSession(upstreams, { runId, caps, version, onWarning, ...(journal === undefined ? {} : { journal }) });
   };
+  // The listener first: a bad --allow-host or a port in use fails before any server starts.
+  const listener = http === undefined ? undefined : await gateway.listenHttp(open, {
+    port: http,
+    host: values.host,
+    token: credential?.token,
+    allowHosts: values["allow-host"],
+    allowOrigins: values["allow-origin"],
+    idleTimeoutMs: idleSeconds === undefined ? undefined : idleSeconds * 1000,
+    maxSessions,
+  });
   // Servers start in the background: the client gets its tools/list at once, and a search
   // made before a slow server is up simply does not see it yet.
   const started = upstreams.start().then(() => {
@@ -72,14 +127,18 @@ async function serve(args: string[], out: Output): Promise<number> {
     out.note(`toolsift: ${servers.filter((server) => server.status === "ready").length}/${servers.length} servers ready, ${upstreams.tools().size} tools searchable, ${servers.reduce((sum, server) => sum + server.quarantined, 0)} quarantined`);
   });
   try {
-    if (http === undefined) {
+    if (listener === undefined) {
       const { StdioServerTransport } = await import("@modelcontextprotocol/sdk/server/stdio.js");
       const downstream = open();
       await downstream.server.connect(new StdioServerTransport());
       await untilClosed(true);
       await downstream.close();
     } else {
-      const listener = await gateway.listenHttp(open, { port: http, ...(values.host === undefined ? {} : { host: values.host }) });
+      const { hosts, origins } = listener.access;
+      const bind = bindNote(values.host ?? gateway.HTTP_DEFAULTS.host, listener.loopback);
+      out.note(`toolsift: ${listener.loopback ? "" : "warning: "}HTTP bound to ${bind}; callers need the bearer ${credential!.source}; Host: ${hosts.join(", ")}; Origin: ${origins.length === 0 ? "none (no browser page)" : origins.join(", ")}`);
+      // Printed once, and only when generated: a token from a file or the environment is the operator's already.
+      if (credential!.token === undefined) out.note(`toolsift: clients send Authorization: Bearer ${listener.token} (a new one each start; --token-file or TOOLSIFT_MCP_TOKEN keeps one)`);
       out.note(`toolsift: MCP gateway at ${listener.url.href}`);
       await untilClosed(false);
       await listener.close();
@@ -201,11 +260,11 @@ export async function demoFromConfig(args: string[], out: Output): Promise<numbe
 }
 
 /** `toolsift mcp …`: serve (no subcommand), `approve`, `status` or `replay`. Resolves to the exit code. */
-export async function commandMcp(args: string[], out: Output): Promise<number> {
+export async function commandMcp(args: string[], out: Output, env: Readonly<Record<string, string | undefined>> = process.env): Promise<number> {
   const [first, ...rest] = args;
   if (first === "approve") return approve(rest, out);
   if (first === "status") return status(rest, out);
   if (first === "replay") return replay(rest, out);
   if (first !== undefined && !first.startsWith("-")) throw new UsageError(`unknown mcp command ${first}; the mcp commands are ${SUBCOMMANDS.join(", ")} (or none, to serve)`);
-  return serve(args, out);
+  return serve(args, out, env);
 }

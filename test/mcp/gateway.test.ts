@@ -53,7 +53,7 @@ beforeAll(async () => {
   listener = await listenHttp(() => new DownstreamSession(gateway, { runId: `http-${Date.now()}`, caps: { maxPerSearch: 5, maxLoaded: 50, maxSearches: 200 }, version: "test", onWarning: () => {} }));
   const httpChanged = { count: 0 };
   const httpClient = newClient(httpChanged);
-  await httpClient.connect(new StreamableHTTPClientTransport(listener.url));
+  await httpClient.connect(new StreamableHTTPClientTransport(listener.url, { requestInit: { headers: { authorization: `Bearer ${listener.token}` } } }));
   await Promise.all([connecting, started]);
   clients.push({ name: "stdio", client: stdioClient, listChanged: stdioChanged }, { name: "http", client: httpClient, listChanged: httpChanged });
   // The CLI's servers start in the background: wait until its search sees all four.
