@@ -33,7 +33,7 @@ Usage:
   toolsift demo ["<query>" ...]          search the embedded MCP catalogue (2,464 tools)
   toolsift demo --config <servers.json> ["<query>" ...]   search your MCP servers' tools
   toolsift mcp --config <servers.json> [--http PORT]   one MCP server in front of all of them
-  toolsift mcp approve <server> [tool] | status | replay <journal>   (docs/gateway.md)
+  toolsift mcp approve <server> [tool] | status | replay <journal> [--config <servers.json>]   (docs/gateway.md)
   toolsift --version
 
 learn writes host annotations { "<tool id>": { aliases, tags } }: the request words that
