@@ -58,4 +58,23 @@ describe("the widget picker in Chromium", () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it("picks the same component for the same request twice, though the first pick is loaded by then", async () => {
+    const page = await browser.newPage();
+    await page.goto(url);
+    await page.locator("body[data-ready=true]").waitFor();
+    const ask = async (request: string, turns: number) => {
+      await page.fill("#request", request);
+      await page.click("button[type=submit]");
+      await page.locator(`body[data-turns="${turns}"]`).waitFor();
+      return page.textContent("#pick-name");
+    };
+    expect(await ask("show monthly revenue as a line over time", 1)).toBe("LineChart");
+    expect(await ask("show monthly revenue as a line over time", 2)).toBe("LineChart");
+    expect(await page.locator("#history li").allTextContents()).toEqual([
+      "show monthly revenue as a line over time → LineChart",
+      "show monthly revenue as a line over time → LineChart",
+    ]);
+    await page.close();
+  });
 });
