@@ -1,8 +1,8 @@
 // Every ```ts block of the README, as a reader copies it into a project of their own: written
 // to a folder outside the repository whose node_modules/toolsift is this package (so
 // "toolsift" resolves through package.json's exports to the built dist/, types and code), type
-// checked under strict TypeScript, then run by Node from the repository root (where the
-// blocks' data paths point). Run after `npm run build`.
+// checked under strict TypeScript, then run by Node from that folder, as an application runs
+// (a data path read relative to the working directory fails there). Run after `npm run build`.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -75,7 +75,7 @@ describe("README ts blocks", () => {
     });
     const script = file.replace(/\.ts$/, ".mjs");
     writeFileSync(script, outputText);
-    const run = spawnSync(process.execPath, [script], { cwd: root, encoding: "utf8", timeout: 60_000 });
+    const run = spawnSync(process.execPath, [script], { cwd: folder, encoding: "utf8", timeout: 60_000 });
     expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: "" });
   });
 });

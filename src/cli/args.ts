@@ -24,6 +24,34 @@ function unknownOption(command: string, args: readonly string[], options: Option
   return new UsageError(`unknown option ${token.rawName}; ${command} takes ${known === "" ? "no options" : known}`);
 }
 
+// A value that reads as a negative number ("-3", "-0.5", "-.5").
+const NEGATIVE_NUMBER = /^-\.?\d/u;
+
+/**
+ * `--limit -3` as `--limit=-3`: Node's parseArgs reads a value that starts with a dash as a
+ * possible option ("argument is ambiguous"), so the range check would never see it. Only
+ * options that take a value, only values that read as numbers, and nothing after `--`.
+ */
+function joinNegativeValues(args: readonly string[], options: Options): string[] {
+  const takesValue = new Set<string>();
+  for (const [name, option] of Object.entries(options)) {
+    if (option.type !== "string") continue;
+    takesValue.add(`--${name}`);
+    if (option.short !== undefined) takesValue.add(`-${option.short}`);
+  }
+  const joined: string[] = [];
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index]!;
+    if (arg === "--") return [...joined, ...args.slice(index)];
+    const next = args[index + 1];
+    if (takesValue.has(arg) && next !== undefined && NEGATIVE_NUMBER.test(next)) {
+      joined.push(arg.startsWith("--") ? `${arg}=${next}` : `${arg}${next}`);
+      index++;
+    } else joined.push(arg);
+  }
+  return joined;
+}
+
 /**
  * `parseArgs` (strict) for one command; its errors become a one-line `UsageError`.
  * @example
@@ -31,7 +59,7 @@ function unknownOption(command: string, args: readonly string[], options: Option
  */
 export function parseCommand<const T extends ParseArgsConfig & { args: string[]; options: Options }>(command: string, config: T): ReturnType<typeof parseArgs<T>> {
   try {
-    return parseArgs(config);
+    return parseArgs({ ...config, args: joinNegativeValues(config.args, config.options) });
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {

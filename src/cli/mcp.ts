@@ -199,16 +199,21 @@ async function status(args: string[], out: Output): Promise<number> {
 }
 
 async function replay(args: string[], out: Output): Promise<number> {
-  const { values, positionals } = parseCommand("mcp replay", { args, allowPositionals: true, options: { "max-input-bytes": { type: "string" } } });
-  if (positionals.length !== 1) throw new UsageError("mcp replay needs <journal.jsonl>");
+  const { values, positionals } = parseCommand("mcp replay", { args, allowPositionals: true, options: { config: { type: "string" }, "max-input-bytes": { type: "string" } } });
+  if (positionals.length !== 1) throw new UsageError("mcp replay needs <journal.jsonl> [--config <servers.json>]");
   // A journal is JSON lines: the bound of a JSON file, raised by the same flag as elsewhere.
   const maxBytes = inputLimits(values["max-input-bytes"]).jsonBytes;
   const gateway = await loadGateway();
   const run = gateway.readRecordedRun(resolve(positionals[0]!), { maxBytes, tooLarge: inputTooLarge });
+  // The caps are part of each session's configuration fingerprint, so the replay takes the ones
+  // the run had (its config's, or the gateway's defaults): fixed caps of its own made every
+  // replay warn that the journal was recorded under another configuration.
+  const config = values.config === undefined ? undefined : await readConfig(gateway, values.config);
+  const { maxPerSearch, maxLoaded, maxSearches } = config ?? gateway.GATEWAY_DEFAULTS;
   const version = await packageVersion();
   const downstream = new gateway.DownstreamSession(gateway.replaySource(run), {
     runId: run.runId,
-    caps: { maxPerSearch: 50, maxLoaded: 200, maxSearches: 200 },
+    caps: { maxPerSearch, maxLoaded, maxSearches, deferral: config?.deferral ?? gateway.gatewayDeferral(maxLoaded) },
     version,
     replay: run.decisions,
     onWarning: warningsTo(out),
