@@ -26,7 +26,7 @@ if (servers === undefined || servers === "") {
   json = listed.tools;
   await writeFile(generated, `${JSON.stringify(listed.tools)}\n`);
   await writeFile(new URL("build/playground-catalogue.label", root), listed.label);
-  console.log(`playground catalogue: ${listed.label} → build/playground-catalogue.json`);
+  console.log(`playground catalogue: ${listed.label}, ${listed.tools.length} tools → build/playground-catalogue.json`);
 }
 const tools = readCatalogue(json);
 const started = performance.now();

@@ -20,7 +20,7 @@ export interface CatalogueEntry {
 
 export interface ServersCatalogue {
   readonly tools: CatalogueEntry[];
-  /** What the page says it shows, e.g. `servers.json: 2/2 servers, 20 tools (0 quarantined)`. */
+  /** What the page says it shows beside its tool count, e.g. `servers.json: 2/2 servers ready, 0 tools quarantined`. */
   readonly label: string;
   readonly warnings: ToolsiftWarning[];
 }
@@ -52,7 +52,8 @@ export async function serversCatalogue(configPath: string): Promise<ServersCatal
     const servers = gateway.servers();
     const ready = servers.filter((server) => server.status === "ready").length;
     const quarantined = servers.reduce((sum, server) => sum + server.quarantined, 0);
-    const label = `${file.split(/[\\/]/u).pop()}: ${ready}/${servers.length} servers, ${tools.length} tools (${quarantined} quarantined)`;
+    // No tool count: the page's catalogue fact adds it ("… · 20 tools"), and says it once.
+    const label = `${file.split(/[\\/]/u).pop()}: ${ready}/${servers.length} servers ready, ${quarantined} tools quarantined`;
     return { tools, label, warnings };
   } finally {
     await gateway.close();

@@ -24,6 +24,7 @@ export type {
   McpToolsList,
   McpToolsListResponse,
   SkillDefinition,
+  SkillSearchDocsOptions,
   TaintedText,
   ToolAnnotation,
   ToolAnnotations,

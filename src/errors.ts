@@ -48,10 +48,13 @@ export type ToolsiftErrorCode =
   // handleToolCall was called again (from a ranker, a getter, the journal) before it returned
   | "reentrant_call"
   // the MCP gateway: a state file of another format, an approval naming nothing quarantined,
+  // an approval of a version other than the one reviewed (`--pin`, or not shown by `status`),
   // the MCP SDK not installed (it is an optional peer dependency)
   | "invalid_state"
   | "unknown_server"
   | "unknown_tool"
+  | "pin_mismatch"
+  | "not_reviewed"
   | "sdk_missing"
   // an agent-stack adapter refused a request it would send or a response it was handed
   // (path: where in the request, e.g. ["tools", 3, "name"])

@@ -72,6 +72,29 @@ describe("toolsift learn", () => {
     expect(JSON.parse(readFileSync(output, "utf8"))).toEqual({});
   });
 
+  it("teaches an un-vouched tool only with --learn-unvouched, and never a tool the model selected", async () => {
+    const remote = [...catalogue, { id: "remote__compact", origin: "remote", description: "Withheld from ranking." }];
+    const remoteTools = file("remote-tools.json", remote);
+    const journals = join(folder, "remote-journals");
+    mkdirSync(journals);
+    for (const [run, query, select] of [["run-1", "shrink this photo", false], ["run-2", "please shrink the photo", false], ["run-3", "shrink a photo now", true]] as const) {
+      const journal = new InMemoryJournal();
+      const ranked = { kind: "fixed", rank: () => (select ? [] : [{ id: "mail__send" }, { id: "remote__compact" }]) };
+      const session = createToolSearchSession({ runId: run, recordUsage: true, journal, toolSearch: { catalogue: remote, ranker: ranked } });
+      session.handleToolCall({ turn: 0, index: 0, name: "search_tools", input: select ? { query, select: ["remote__compact"] } : { query } });
+      session.handleToolCall({ turn: 1, index: 0, name: "remote__compact", input: {} });
+      writeFileSync(join(journals, `${run}.jsonl`), journalToJsonLines(journal));
+    }
+    const output = join(folder, "remote-hints.json");
+    expect(await run(["learn", "--tools", remoteTools, "--journals", journals, "-o", output])).toMatchObject({ code: EXIT_OK, stderr: "" });
+    expect(JSON.parse(readFileSync(output, "utf8"))).toEqual({});
+    expect(await run(["learn", "--tools", remoteTools, "--journals", journals, "--learn-unvouched", "--min-support", "3", "-o", output])).toMatchObject({ code: EXIT_OK, stderr: "" });
+    // The selected run's request did not teach: "shrink" and "photo" have two ranked uses, not three.
+    expect(JSON.parse(readFileSync(output, "utf8"))).toEqual({});
+    expect(await run(["learn", "--tools", remoteTools, "--journals", journals, "--learn-unvouched", "-o", output])).toMatchObject({ code: EXIT_OK, stderr: "" });
+    expect(JSON.parse(readFileSync(output, "utf8"))).toEqual({ remote__compact: { aliases: ["photo", "shrink"] } });
+  });
+
   it("says what is missing or wrong in one line", async () => {
     const usage = await run(["learn", "--tools", tools, "-o", join(folder, "x.json")]);
     expect(usage.code).toBe(EXIT_USAGE);

@@ -39,8 +39,8 @@ writeFileSync(
 writeFileSync(join(folder, "rpc.json"), JSON.stringify({ jsonrpc: "2.0", id: 7, result: catalogue }));
 
 describe("toolsift CLI", () => {
-  it("prints usage and exits 1 without a command, 1 on an unknown command", async () => {
-    expect((await run([])).code).toBe(EXIT_USAGE);
+  it("prints usage and exits 0 without a command, 1 on an unknown command", async () => {
+    expect((await run([])).code).toBe(EXIT_OK);
     const unknown = await run(["frobnicate"]);
     expect(unknown.code).toBe(EXIT_USAGE);
     expect(unknown.stderr).toMatch(/unknown command frobnicate/);

@@ -1,12 +1,16 @@
 // The README's library example, run as a test: the code between the markers is the README's
 // block byte for byte without its import lines, and the names imported below from the package
 // are exactly those the README imports from "toolsift" (both checked at the end).
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { expect, it } from "vitest";
 import { Bm25ToolRanker, init, toolSearchDocs } from "../src/index.js";
 import { README, fencedBlocks } from "./helpers/readme.js";
 
-process.chdir(new URL("../", import.meta.url).pathname);
+// Run where an application runs: in a folder of its own, not the repository, so a path read
+// relative to the working directory fails here as it would there.
+process.chdir(mkdtempSync(join(tmpdir(), "toolsift-readme-library-")));
 
 // README:begin
 
@@ -14,7 +18,9 @@ await init(); // loads the WebAssembly core once; everything after is synchronou
 // An MCP tools/list result ({ tools: [...] }) is third-party: its tools rank on their names and
 // your annotations only, until you vouch for a server's text. An array of your own tools is
 // indexed in full (description, tags, aliases, parameters).
-const tools = JSON.parse(readFileSync("data/mcp-catalogue.json", "utf8")); // 2,464 tools of 89 MCP servers
+// The package ships it in data/: resolved inside the installed package, not the working directory.
+const catalogue = new URL("data/mcp-catalogue.json", import.meta.resolve("toolsift/package.json"));
+const tools = JSON.parse(readFileSync(catalogue, "utf8")); // 2,464 tools of 89 MCP servers
 const ranker = new Bm25ToolRanker(toolSearchDocs({ tools }, { trustJsonSchemaText: ["github__"] }));
 const best = ranker.rank("create a pull request on github", 5);
 // → [{ id: "github__create_pull_request", score: 16.16… }, …] (best first)

@@ -79,7 +79,7 @@ const catalogueLabel = fromServers ? serversLabel() : "MCP catalogue";
 export default defineConfig({
   plugins: [earlyStart(), artifactType()],
   resolve: { alias: [{ find: /^toolsift-playground-catalogue(?=\?|$)/, replacement: catalogueFile }] },
-  define: { __TOOLSIFT_CATALOGUE_LABEL__: JSON.stringify(catalogueLabel) },
+  define: { __TOOLSIFT_CATALOGUE_LABEL__: JSON.stringify(catalogueLabel), __TOOLSIFT_CATALOGUE_FROM_SERVERS__: JSON.stringify(fromServers) },
   root: import.meta.dirname,
   base: "./",
   server: { host: "127.0.0.1", port, strictPort: true, headers, fs: { allow: [".."] } },

@@ -9,6 +9,7 @@ import type {
   ToolSearchOutputNamespaceTool,
   ToolSearchTool,
 } from "openai/resources/responses/responses";
+import { ToolsiftError } from "../errors.js";
 import type { ToolSearchSession } from "../session/session.js";
 import type { ToolCallOutcome } from "../session/types.js";
 import type { ToolSpec } from "../trust/spec.js";
@@ -151,6 +152,29 @@ export interface OpenAIChatToolSearch {
   toolMessage(call: HostToolCall, output: unknown): ChatCompletionToolMessageParam;
 }
 
+// One entry of `tool_calls`, each field read once: its id, and a `function` call's name and
+// argument text or a `custom` call's name and input. A call without its part, or whose getter throws,
+// is the host's `invalid_request` naming where (the host's error as `cause`), not a TypeError.
+function readChatCall(call: unknown, index: number): { id: string; function: boolean; name: string; input: unknown } {
+  const at = ["tool_calls", index];
+  if (typeof call !== "object" || call === null) throw requestError(`tool_calls[${index}] is not a tool call object.`, at);
+  try {
+    const { id, type } = call as Record<string, unknown>;
+    if (typeof id !== "string") throw requestError(`tool_calls[${index}].id is not a string.`, [...at, "id"]);
+    const isFunction = type === "function";
+    const part = isFunction ? "function" : "custom";
+    const body: unknown = (call as Record<string, unknown>)[part];
+    if (typeof body !== "object" || body === null) throw requestError(`tool_calls[${index}] has no ${part} { name, ${isFunction ? "arguments" : "input"} }.`, [...at, part]);
+    const { name, arguments: text, input } = body as Record<string, unknown>;
+    if (typeof name !== "string") throw requestError(`tool_calls[${index}].${part}.name is not a string.`, [...at, part, "name"]);
+    // Arguments that are not a string reach the session as they are, for it to refuse.
+    return { id, function: isFunction, name, input: isFunction ? text : input };
+  } catch (cause) {
+    if (cause instanceof ToolsiftError) throw cause;
+    throw new ToolsiftError("invalid_request", `tool_calls[${index}] could not be read (a getter or proxy trap threw).`, { path: at, cause });
+  }
+}
+
 /**
  * The session behind Chat Completions, which has no tool search of its own: `search_tools` is a
  * function like any other, and the tools it loads are appended to `tools` (append-only, so the
@@ -176,14 +200,16 @@ export function openaiChatToolSearch(session: ToolSearchSession): OpenAIChatTool
     },
     handle(message, messages) {
       const turn = countTurns(messages, "assistant");
-      return (message.tool_calls ?? []).map((call, index) => {
-        const isFunction = call.type === "function";
-        const name = isFunction ? names.session(call.function.name) : call.custom.name;
-        const raw = isFunction ? parseArguments(call.function.arguments) : call.custom.input;
+      const calls: unknown = typeof message === "object" && message !== null ? (message.tool_calls ?? []) : undefined;
+      if (!Array.isArray(calls)) throw requestError("The message's tool_calls is an array of tool calls.", ["tool_calls"]);
+      return calls.map((call: unknown, index) => {
+        const read = readChatCall(call, index);
+        const name = read.function ? names.session(read.name) : read.name;
+        const raw = read.function ? parseArguments(read.input as string) : read.input;
         const input = name === session.searchToolName ? sessionInput(raw, names) : raw;
         const outcome = session.handleToolCall({ turn, index, name, input });
         const text = outcomeText(outcome, names);
-        return { outcome, message: text === undefined ? undefined : { role: "tool", tool_call_id: call.id, content: text }, host: hostCall(call.id, input, outcome) };
+        return { outcome, message: text === undefined ? undefined : { role: "tool", tool_call_id: read.id, content: text }, host: hostCall(read.id, input, outcome) };
       });
     },
     toolMessage(call, output) {

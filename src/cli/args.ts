@@ -10,9 +10,10 @@ export { nearest };
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 
-function unknownOption(command: string, args: readonly string[], options: Options, allowPositionals: boolean): UsageError | undefined {
-  // Re-parse leniently to find the offending token, rather than reading it out of Node's message.
-  const { tokens } = parseArgs({ args: [...args], options, allowPositionals, strict: false, tokens: true });
+function unknownOption(command: string, args: readonly string[], options: Options): UsageError | undefined {
+  // Re-parse leniently to find the offending token, rather than reading it out of Node's message;
+  // positionals allowed, since the unknown option's value (`--max-input-bytes 1K`) reads as one.
+  const { tokens } = parseArgs({ args: [...args], options, allowPositionals: true, strict: false, tokens: true });
   const token = tokens.find((candidate) => candidate.kind === "option" && !(candidate.name in options));
   if (token === undefined || token.kind !== "option") return undefined;
   const typed = token.rawName.replace(/^-+/, "");
@@ -23,6 +24,34 @@ function unknownOption(command: string, args: readonly string[], options: Option
   return new UsageError(`unknown option ${token.rawName}; ${command} takes ${known === "" ? "no options" : known}`);
 }
 
+// A value that reads as a negative number ("-3", "-0.5", "-.5").
+const NEGATIVE_NUMBER = /^-\.?\d/u;
+
+/**
+ * `--limit -3` as `--limit=-3`: Node's parseArgs reads a value that starts with a dash as a
+ * possible option ("argument is ambiguous"), so the range check would never see it. Only
+ * options that take a value, only values that read as numbers, and nothing after `--`.
+ */
+function joinNegativeValues(args: readonly string[], options: Options): string[] {
+  const takesValue = new Set<string>();
+  for (const [name, option] of Object.entries(options)) {
+    if (option.type !== "string") continue;
+    takesValue.add(`--${name}`);
+    if (option.short !== undefined) takesValue.add(`-${option.short}`);
+  }
+  const joined: string[] = [];
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index]!;
+    if (arg === "--") return [...joined, ...args.slice(index)];
+    const next = args[index + 1];
+    if (takesValue.has(arg) && next !== undefined && NEGATIVE_NUMBER.test(next)) {
+      joined.push(arg.startsWith("--") ? `${arg}=${next}` : `${arg}${next}`);
+      index++;
+    } else joined.push(arg);
+  }
+  return joined;
+}
+
 /**
  * `parseArgs` (strict) for one command; its errors become a one-line `UsageError`.
  * @example
@@ -30,11 +59,11 @@ function unknownOption(command: string, args: readonly string[], options: Option
  */
 export function parseCommand<const T extends ParseArgsConfig & { args: string[]; options: Options }>(command: string, config: T): ReturnType<typeof parseArgs<T>> {
   try {
-    return parseArgs(config);
+    return parseArgs({ ...config, args: joinNegativeValues(config.args, config.options) });
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
-      const usage = unknownOption(command, config.args, config.options, config.allowPositionals ?? false);
+      const usage = unknownOption(command, config.args, config.options);
       if (usage !== undefined) throw usage;
     }
     if (code?.startsWith("ERR_PARSE_ARGS") === true) {

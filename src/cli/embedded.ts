@@ -1,11 +1,13 @@
+import { fileURLToPath } from "node:url";
 import { ToolsiftError } from "../errors.js";
-import { readFile } from "node:fs/promises";
+import { INPUT_LIMITS, parseJsonBytes, readBounded } from "./files.js";
 
 /** The embedded MCP catalogue (data/mcp-catalogue.json), from the repository or the installed package. */
 export async function embeddedCatalogue(): Promise<unknown> {
   for (const candidate of ["../../data/mcp-catalogue.json", "../../../data/mcp-catalogue.json"]) {
+    const file = fileURLToPath(new URL(candidate, import.meta.url));
     try {
-      return JSON.parse(await readFile(new URL(candidate, import.meta.url), "utf8"));
+      return parseJsonBytes(await readBounded(file, { what: "catalogue", maxBytes: INPUT_LIMITS.jsonBytes }), file, "catalogue");
     } catch {
       // try the next layout (src/cli in the repository, dist/cli in the package)
     }

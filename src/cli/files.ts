@@ -1,8 +1,13 @@
-// The command line's file access: every read is bounded while it reads, every failure is a
-// ToolsiftError naming the file (DESIGN.md "Command line and package entries").
+// The command line's file access: only regular files, every read bounded while it reads, every
+// failure a ToolsiftError naming the file (DESIGN.md "Command line and package entries").
 import { constants as bufferConstants } from "node:buffer";
-import { open, writeFile, type FileHandle } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
 import { ToolsiftError } from "../errors.js";
+import { UsageError } from "./args.js";
+import { formatBytes, readRegularFile, reason, type ReadRequest } from "../io/read-file.js";
+
+export { formatBytes, reason, type ReadRequest };
 
 const KIB = 1024;
 const MIB = 1024 * KIB;
@@ -25,9 +30,6 @@ export const INPUT_LIMITS = Object.freeze({
 /** The name of the flag that raises the bounds, quoted in every `input_too_large`. */
 export const MAX_INPUT_FLAG = "--max-input-bytes";
 
-// A device or FIFO says nothing about its size: start small and double.
-const FIRST_CHUNK_BYTES = 64 * KIB;
-
 /** `1234`, `64K`, `64M`, `1G` (binary multiples; an optional `iB`/`B`) → bytes; undefined when malformed. */
 export function parseByteSize(text: string): number | undefined {
   const match = /^(\d+)(?:([KMG])(?:i?B)?)?$/i.exec(text);
@@ -36,45 +38,20 @@ export function parseByteSize(text: string): number | undefined {
   return Number(match[1]) * unit;
 }
 
-/** `134217728 bytes (128 MiB)`, or just the bytes when they are not a whole KiB/MiB/GiB. */
-export function formatBytes(bytes: number): string {
-  for (const [unit, size] of [["GiB", GIB], ["MiB", MIB], ["KiB", KIB]] as const) {
-    if (bytes >= size && bytes % size === 0) return `${bytes} bytes (${bytes / size} ${unit})`;
+/** The bounds for one run: the defaults, or `--max-input-bytes` for every input. */
+export function inputLimits(value: string | undefined): { artifactBytes: number; jsonBytes: number } {
+  if (value === undefined) return INPUT_LIMITS;
+  const bytes = parseByteSize(value);
+  if (bytes === undefined || bytes < 1 || bytes > INPUT_LIMITS.flagMaxBytes) {
+    throw new UsageError(`${MAX_INPUT_FLAG} must be a whole number of bytes from 1 to ${INPUT_LIMITS.flagMaxBytes} (suffixes K, M, G), got ${value}`);
   }
-  return `${bytes} bytes`;
+  return { artifactBytes: bytes, jsonBytes: bytes };
 }
 
-/** Plain words for the system errors a user can cause; anything else keeps Node's message. */
-export function reason(cause: unknown): string {
-  const code = (cause as { code?: string }).code;
-  switch (code) {
-    case "ENOENT": return "no such file";
-    case "EISDIR": return "it is a directory";
-    case "ENOTDIR": return "a part of the path is not a directory";
-    case "ELOOP": return "too many symbolic links (a loop?)";
-    case "EACCES":
-    case "EPERM": return "permission denied";
-    case "ENOSPC": return "no space left on the device";
-    case "EROFS": return "read-only file system";
-    default: return (cause as Error).message ?? String(cause);
-  }
-}
+export type Limits = ReturnType<typeof inputLimits>;
 
-/** What a read is for: a name for messages and the bound to enforce. */
-export interface ReadRequest {
-  /** "catalogue", "queries file", "index"… */
-  readonly what: string;
-  /** The most bytes the read may ever hold. */
-  readonly maxBytes: number;
-  /**
-   * Called once with the first bytes (at least `headBytes`, fewer only at end of file) to name
-   * the content and lower its bound, or to refuse it (by throwing) before reading the rest.
-   */
-  readonly sniff?: (head: Uint8Array) => { what: string; maxBytes: number };
-  readonly headBytes?: number;
-}
-
-function tooLarge(file: string, what: string, maxBytes: number): ToolsiftError {
+/** `input_too_large` naming the file, the bound and the flag that raises it. */
+export function inputTooLarge(file: string, what: string, maxBytes: number): ToolsiftError {
   return new ToolsiftError(
     "input_too_large",
     `${what} ${file} is larger than the input limit of ${formatBytes(maxBytes)}; raise it with ${MAX_INPUT_FLAG} N (e.g. ${MAX_INPUT_FLAG} 1G)`,
@@ -82,60 +59,14 @@ function tooLarge(file: string, what: string, maxBytes: number): ToolsiftError {
   );
 }
 
-async function readLoop(handle: FileHandle, file: string, request: ReadRequest): Promise<Uint8Array> {
-  let { what, maxBytes } = request;
-  const headBytes = request.sniff === undefined ? 0 : (request.headBytes ?? 4);
-  let sniffed = request.sniff === undefined;
-  // A regular file's size is a hint for the first buffer, never a bound: it may grow meanwhile.
-  const stat = await handle.stat();
-  let buffer = Buffer.allocUnsafe(Math.max(1, Math.min(maxBytes, stat.isFile() && stat.size > 0 ? stat.size + 1 : FIRST_CHUNK_BYTES)));
-  let length = 0;
-  for (;;) {
-    if (length === buffer.length) {
-      if (length >= maxBytes) {
-        // Full at the bound: one more byte decides between "exactly at" and "over".
-        const probe = await handle.read(Buffer.allocUnsafe(1), 0, 1, null);
-        if (probe.bytesRead > 0) throw tooLarge(file, what, maxBytes);
-        break;
-      }
-      const grown = Buffer.allocUnsafe(Math.min(maxBytes, buffer.length * 2));
-      buffer.copy(grown, 0, 0, length);
-      buffer = grown;
-    }
-    const { bytesRead } = await handle.read(buffer, length, buffer.length - length, null);
-    if (bytesRead === 0) break;
-    length += bytesRead;
-    if (!sniffed && length >= headBytes) {
-      sniffed = true;
-      ({ what, maxBytes } = request.sniff!(buffer.subarray(0, length)));
-    }
-    if (length > maxBytes) throw tooLarge(file, what, maxBytes);
-  }
-  if (!sniffed) request.sniff!(buffer.subarray(0, length));
-  // A plain view, not a Buffer: Buffer's slice() shares memory where Uint8Array's copies.
-  return new Uint8Array(buffer.buffer, buffer.byteOffset, length);
-}
-
 /**
- * Reads `file` whole, refusing it past `request.maxBytes` as soon as the bound is crossed
- * (a stat would not do: /dev/zero and FIFOs report size 0). Throws `file_unreadable` when it
- * cannot be opened or read, `input_too_large` past the bound.
+ * Reads the regular file `file` whole, refusing it past `request.maxBytes` as soon as the bound
+ * is crossed (`src/io/read-file.ts`); past it, `input_too_large` names `--max-input-bytes`
+ * unless `raise` is false (the commands that do not take it).
  */
-export async function readBounded(file: string, request: ReadRequest): Promise<Uint8Array> {
-  let handle: FileHandle;
-  try {
-    handle = await open(file, "r");
-  } catch (cause) {
-    throw new ToolsiftError("file_unreadable", `cannot read ${request.what} ${file}: ${reason(cause)}`, { path: [file], cause });
-  }
-  try {
-    return await readLoop(handle, file, request);
-  } catch (cause) {
-    if (cause instanceof ToolsiftError) throw cause;
-    throw new ToolsiftError("file_unreadable", `cannot read ${request.what} ${file}: ${reason(cause)}`, { path: [file], cause });
-  } finally {
-    await handle.close().catch(() => undefined);
-  }
+export async function readBounded(file: string, request: ReadRequest & { readonly raise?: boolean }): Promise<Uint8Array> {
+  // Synchronous underneath: the command line reads one file at a time, and the open must not block.
+  return readRegularFile(file, request.raise === false ? request : { tooLarge: inputTooLarge, ...request });
 }
 
 /** How a JSON file failed to parse: the error code (what the file is for) and the wording. */
@@ -164,4 +95,10 @@ export async function writeOutput(file: string, bytes: Uint8Array, what: string)
   } catch (cause) {
     throw new ToolsiftError("file_unwritable", `cannot write ${what} ${file}: ${reason(cause)}`, { path: [file], cause });
   }
+}
+
+/** The package's version, from its package.json (src/cli and dist/cli both sit two folders below it). */
+export async function packageVersion(): Promise<string> {
+  const file = fileURLToPath(new URL("../../package.json", import.meta.url));
+  return (parseJsonBytes(await readBounded(file, { what: "package file", maxBytes: MIB, raise: false }), file, "package file") as { version: string }).version;
 }

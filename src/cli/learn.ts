@@ -100,6 +100,7 @@ export async function commandLearn(args: string[], out: Output, context: LearnCo
       "min-support": { type: "string" },
       "max-per-tool": { type: "string" },
       "served-rank": { type: "string" },
+      "learn-unvouched": { type: "boolean" },
       ...context.options,
     },
   });
@@ -125,7 +126,8 @@ export async function commandLearn(args: string[], out: Output, context: LearnCo
   // The catalogue as eval --tools indexes it, without hints: it analyzes the words, and says
   // which uses it already served (servedRank).
   const ranker = new Bm25ToolRanker(catalogueDocs(tools), context.rankerOptions(values as { analyzer?: string }));
-  const annotations = learnHints(uses, { analyzer: ranker, ranker, tools: tools as Catalogue, minSupport, maxPerTool, servedRank });
+  const learnUnvouched = values["learn-unvouched"] === true;
+  const annotations = learnHints(uses, { analyzer: ranker, ranker, tools: tools as Catalogue, minSupport, maxPerTool, servedRank, learnUnvouched });
   const words = Object.values(annotations).reduce((sum, entry) => sum + (entry.aliases?.length ?? 0) + (entry.tags?.length ?? 0), 0);
   await writeOutput(values.output, new TextEncoder().encode(`${JSON.stringify(annotations, null, 2)}\n`), "annotations file");
   out.line(`learned ${values.output}: ${words} words for ${Object.keys(annotations).length} tools from ${uses.length} uses`);

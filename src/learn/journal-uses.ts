@@ -12,10 +12,13 @@ function field(value: unknown, key: string): unknown {
 }
 
 /**
- * The (request → tool used) pairs of one run's journal: each `used` record joined to the
- * recorded query of the search it names. Records that do not fit (a missing search, a
- * select-only search with no query, a forged value) are skipped: a journal is untrusted input,
- * and learning only ever adds ranking words.
+ * The (request → tool used) pairs of one run's journal: each `used` record whose tool the
+ * search ranked (`ranked: true`) joined to the recorded query of that search. A tool the model
+ * named in `select` proves nothing about the request's words: the pairing is the model's
+ * claim, and a steered model's claim is how learning is poisoned (docs/learning.md). Records
+ * that do not fit (a selected tool, a record without `ranked`, a missing search, a select-only
+ * search with no query, a forged value) are skipped: a journal is untrusted input, and
+ * learning only ever adds ranking words.
  *
  * @example
  * const uses = usesFromJournal(journalFromJsonLines(text).records());
@@ -28,7 +31,7 @@ export function usesFromJournal(records: readonly JournalRecord[]): ToolUse[] {
   }
   const uses: ToolUse[] = [];
   for (const record of records) {
-    if (!isUsedRecordId(record.id)) continue;
+    if (!isUsedRecordId(record.id) || field(record.value, "ranked") !== true) continue;
     const tool = field(record.value, "used");
     const search = field(record.value, "search");
     const request = typeof search === "string" ? queries.get(search) : undefined;

@@ -98,7 +98,8 @@ describe("learnHints", () => {
 });
 
 // The canary: a word only an un-vouched third-party text carried is never learned, even when
-// the model's requests echo it for that very tool, many times.
+// the model's requests echo it for that very tool, many times, and the host lets un-vouched
+// tools learn (`learnUnvouched`; by default they learn nothing at all).
 describe("learnHints: the third-party canary", () => {
   const canary = "zorblax";
   const catalogue: ToolDefinition[] = [
@@ -113,20 +114,23 @@ describe("learnHints: the third-party canary", () => {
   ];
 
   it("never learns a word that only un-vouched or tainted text carried", () => {
-    const annotations = learnHints(log, { analyzer, tools: catalogue });
+    const annotations = learnHints(log, { analyzer, tools: catalogue, learnUnvouched: true });
     for (const word of [canary, "flurbo", "quux", "glimmerfang"]) expect(words(annotations)).not.toContain(word);
-    // The users' own words are learned, for the third-party tool too.
+    // The users' own words are learned, for the third-party tool too once the host opts in.
     expect(words({ mail: annotations["mail__send"] })).toContain("courier");
     expect(annotations["evil__exfiltrate"]).toEqual({ aliases: ["files"] });
+    // By default a tool whose own text is not trusted learns nothing.
+    expect(learnHints(log, { analyzer, tools: catalogue })).toEqual({ mail__send: annotations["mail__send"] });
+    expect(() => learnHints(log, { analyzer, tools: catalogue, learnUnvouched: "yes" as never })).toThrow(expect.objectContaining({ code: "invalid_option", path: ["learnUnvouched"] }));
   });
 
   it("learns the same word once the operator vouches for the tool, or trusted text carries it", () => {
     const vouched = learnHints(log, { analyzer, tools: catalogue, trustJsonSchemaText: ["evil__"] });
     expect(vouched["evil__exfiltrate"]?.aliases).toContain(canary);
-    const carried = learnHints(log, { analyzer, tools: [...catalogue, { id: "local__tool", description: `A ${canary} of our own.` }] });
+    const carried = learnHints(log, { analyzer, tools: [...catalogue, { id: "local__tool", description: `A ${canary} of our own.` }], learnUnvouched: true });
     expect(words(carried)).toContain(canary);
     // A tainted description is never vouched.
-    expect(words(learnHints(log, { analyzer, tools: catalogue, trustJsonSchemaText: true }))).not.toContain("glimmerfang");
+    expect(words(learnHints(log, { analyzer, tools: catalogue, trustJsonSchemaText: true, learnUnvouched: true }))).not.toContain("glimmerfang");
   });
 
   it("what it learns from a session's journal, it learns under the same rule", () => {
@@ -144,7 +148,15 @@ describe("learnHints: the third-party canary", () => {
     // The second search found nothing new (the tool was on the menu): one use, of the first.
     const journalUses = usesFromJournal(session.journal.records());
     expect(journalUses).toEqual(uses("evil__exfiltrate", `${canary} my files`));
-    const annotations = learnHints(journalUses, { analyzer, tools: catalogue, minSupport: 1 });
+    // A used record teaches only when it says the search ranked the tool: not one of a tool
+    // the call selected, nor one written before the field existed, nor a forged value.
+    const [search, used] = session.journal.records();
+    for (const ranked of [false, undefined, "true"]) {
+      const record = { ...used!, value: { ...(used!.value as object), ranked } };
+      expect(usesFromJournal([search!, record])).toEqual([]);
+    }
+    const annotations = learnHints(journalUses, { analyzer, tools: catalogue, minSupport: 1, learnUnvouched: true });
     expect(annotations).toEqual({ evil__exfiltrate: { aliases: ["files"] } });
+    expect(learnHints(journalUses, { analyzer, tools: catalogue, minSupport: 1 })).toEqual({});
   });
 });

@@ -80,6 +80,12 @@ export interface LearnOptions {
   readonly tools?: Catalogue;
   /** Which remote tools' text the operator vouches for, as in the session config. */
   readonly trustJsonSchemaText?: TrustJsonSchemaText;
+  /**
+   * With `tools`: let a tool whose own text is not trusted (an un-vouched third-party tool, a
+   * tainted description) learn too. Default false: such a tool learns nothing, since the
+   * traffic to it is what a model steered by its server can write (docs/learning.md).
+   */
+  readonly learnUnvouched?: boolean;
 }
 
 /** The annotations `learnHints` writes: the shape `toolSearch.annotations` takes. */
@@ -101,6 +107,7 @@ function resolved(options: LearnOptions) {
   };
   if (typeof options.analyzer?.analyze !== "function") throw optionError("analyzer", "must have analyze(text) (a Bm25ToolRanker does)");
   if (options.ranker !== undefined && typeof options.ranker?.rank !== "function") throw optionError("ranker", "must have rank(query, limit) (a Bm25ToolRanker does)");
+  if (options.learnUnvouched !== undefined && typeof options.learnUnvouched !== "boolean") throw optionError("learnUnvouched", "must be a boolean");
   return {
     minSupport: value("minSupport", 1, Number.MAX_SAFE_INTEGER, true),
     maxPerTool: value("maxPerTool", 1, MAX_LEARNED_PER_TOOL, true),
@@ -135,7 +142,8 @@ interface Candidate {
  * carried it went to the tool; the tool keeps its `maxPerTool` best words by
  * `support × share` (a tf-idf-like contrast: support is the term frequency over the tool's
  * requests, share the contrast against the other tools'). Stopwords are never learned, nor
- * (with `tools`) a word only an un-vouched third-party text carried. With a `ranker`, a use
+ * (with `tools`) a word only an un-vouched third-party text carried; and (with `tools`) a tool
+ * whose own text is not trusted learns nothing unless `learnUnvouched`. With a `ranker`, a use
  * whose tool that ranker already ranked within the first `servedRank` teaches nothing: hints
  * are for the requests the index does not yet answer.
  *
@@ -176,7 +184,7 @@ export function learnHints(uses: Iterable<ToolUse>, options: LearnOptions): Lear
   };
   for (const use of uses) {
     if (typeof use?.request !== "string" || typeof use.tool !== "string" || use.tool.length === 0) continue;
-    if (known !== undefined && !known.ids.has(use.tool)) continue;
+    if (known !== undefined && (!known.ids.has(use.tool) || (known.unvouched.has(use.tool) && options.learnUnvouched !== true))) continue;
     const pair = `${use.tool}\u0000${use.request}`;
     if (seen.has(pair)) continue;
     seen.add(pair);

@@ -36,13 +36,14 @@ function withheldTexts(tool: ToolDefinition): string[] {
  * vouched description, label or parameter. Such a word reached a request, if it did, most
  * likely through the model reading that text; learning it would launder the server's own
  * words into host annotations, which rank at the host's weight. A word no tool's text
- * carries is the users' own and stays learnable. Returns the catalogue's ids too.
+ * carries is the users' own and stays learnable. Returns the catalogue's ids too, and the ids
+ * of the tools whose own text is not trusted (un-vouched third-party or tainted).
  */
 export function thirdPartyOnlyTerms(
   catalogue: Catalogue,
   analyzer: WordAnalyzer,
   trustJsonSchemaText: TrustJsonSchemaText | undefined,
-): { readonly ids: ReadonlySet<string>; readonly forbidden: ReadonlySet<string> } {
+): { readonly ids: ReadonlySet<string>; readonly forbidden: ReadonlySet<string>; readonly unvouched: ReadonlySet<string> } {
   const docs = toolSearchDocs(catalogue, { trustJsonSchemaText });
   const ranked = new Set<string>();
   for (const doc of docs) {
@@ -56,12 +57,14 @@ export function thirdPartyOnlyTerms(
   }
   const { tools, allRemote } = catalogueTools(catalogue);
   const withheld = new Set<string>();
+  const unvouched = new Set<string>();
   for (const tool of tools) {
     const key = toolKey(tool);
     if (key === undefined) continue;
     if (toolTrust(tool, key, { trustJsonSchemaText, allRemote }).ownTextTrusted) continue;
+    unvouched.add(key);
     for (const text of withheldTexts(tool)) addTerms(withheld, analyzer, text, true);
   }
   const forbidden = new Set([...withheld].filter((term) => !ranked.has(term)));
-  return { ids: new Set(docs.map((doc) => doc.id)), forbidden };
+  return { ids: new Set(docs.map((doc) => doc.id)), forbidden, unvouched };
 }

@@ -1,6 +1,8 @@
 // The gateway's config file: the `mcpServers` shape MCP clients already read, plus toolsift's
 // own keys (`trust` on an entry, a top-level `toolsift` object). Validated once, here.
-import { dirname, resolve } from "node:path";
+import { createHash } from "node:crypto";
+import { homedir } from "node:os";
+import { dirname, isAbsolute, join, resolve } from "node:path";
 import { nearest, unknownKeysMessage } from "../core/nearest.js";
 import { ToolsiftError } from "../errors.js";
 import { SERVER_NAME_RULE, isServerName } from "./ids.js";
@@ -17,7 +19,8 @@ import { SERVER_NAME_RULE, isServerName } from "./ids.js";
  * - `maxPerSearch`, `maxLoaded`, `maxSearches`: the session caps (see `TOOL_SEARCH_DEFAULTS`);
  *   `maxSearches` defaults higher here (200) because one gateway session is a whole client run.
  * - `journal`: folder for one JSON-lines journal per session (default: none written).
- * - `state`: the quarantine state file (default `toolsift-state.json` next to the config).
+ * - `state`: the quarantine state file (default `defaultStatePath`: the user's state folder,
+ *   not next to the config, where a server given the config's folder could write it).
  */
 export const GATEWAY_DEFAULTS = Object.freeze({
   callTimeoutMs: 60_000,
@@ -27,8 +30,26 @@ export const GATEWAY_DEFAULTS = Object.freeze({
   maxPerSearch: 5,
   maxLoaded: 20,
   maxSearches: 200,
-  stateFile: "toolsift-state.json",
 });
+
+/** The environment variables the config's defaults read (`XDG_STATE_HOME`, `HOME`). */
+export type ConfigEnv = Readonly<Record<string, string | undefined>>;
+
+/**
+ * The default quarantine state file of a config: `$XDG_STATE_HOME/toolsift/<key>.json`, or
+ * `~/.local/state/toolsift/<key>.json` when XDG_STATE_HOME is unset or relative (the XDG
+ * rule); `<key>` is the first 16 hex digits of the SHA-256 of the config's absolute path, so
+ * each config has its own state and no server sees it beside the config.
+ *
+ * @example
+ * defaultStatePath("/home/me/servers.json", { HOME: "/home/me" }) // "/home/me/.local/state/toolsift/<16 hex>.json"
+ */
+export function defaultStatePath(file: string, env: ConfigEnv = process.env): string {
+  const xdg = env["XDG_STATE_HOME"];
+  const base = xdg !== undefined && isAbsolute(xdg) ? xdg : join(env["HOME"] || homedir(), ".local", "state");
+  const key = createHash("sha256").update(resolve(file)).digest("hex").slice(0, 16);
+  return join(base, "toolsift", `${key}.json`);
+}
 
 const RANGES = Object.freeze({
   callTimeoutMs: [100, 3_600_000],
@@ -190,7 +211,7 @@ function parseEntry(file: string, name: string, raw: unknown, callTimeoutMs: num
   return { ...base, transport: "http", url, headers: stringRecord(file, [...path, "headers"], raw["headers"]) };
 }
 
-function parseToolsift(file: string, raw: unknown): Omit<GatewayConfig, "servers" | "ignored"> {
+function parseToolsift(file: string, raw: unknown, env: ConfigEnv): Omit<GatewayConfig, "servers" | "ignored"> {
   if (raw !== undefined && !isObject(raw)) throw configError(file, ["toolsift"], `must be an object (got ${shown(raw)})`);
   const options = raw ?? {};
   const unknown = Object.keys(options).filter((key) => !(TOOLSIFT_KEYS as readonly string[]).includes(key));
@@ -207,7 +228,7 @@ function parseToolsift(file: string, raw: unknown): Omit<GatewayConfig, "servers
   if (numbers.retryMaxMs < numbers.retryInitialMs) throw configError(file, ["toolsift", "retryMaxMs"], `must be at least retryInitialMs (${numbers.retryInitialMs})`);
   const folder = dirname(file);
   const journal = options["journal"] === undefined ? undefined : resolve(folder, nonEmptyString(file, ["toolsift", "journal"], options["journal"]));
-  const state = resolve(folder, options["state"] === undefined ? GATEWAY_DEFAULTS.stateFile : nonEmptyString(file, ["toolsift", "state"], options["state"]));
+  const state = options["state"] === undefined ? defaultStatePath(file, env) : resolve(folder, nonEmptyString(file, ["toolsift", "state"], options["state"]));
   return { ...numbers, journal, state, deferral: parseDeferral(file, options["deferral"]) ?? gatewayDeferral(numbers.maxLoaded) };
 }
 
@@ -231,12 +252,13 @@ function parseDeferral(file: string, raw: unknown): GatewayDeferral | undefined 
  * Validates a parsed config file (`file` names it in every error and anchors relative paths).
  * Accepts `mcpServers` (Claude Desktop, Cursor, Claude Code) or `servers` (VS Code). A bad
  * entry is an `invalid_config` error whose path is `[file, "mcpServers", name, key]`; an
- * unknown key inside `toolsift` is one too, naming the nearest known key.
+ * unknown key inside `toolsift` is one too, naming the nearest known key. `env` gives the
+ * default state file's folder (`defaultStatePath`).
  *
  * @example
  * parseGatewayConfig({ mcpServers: { memory: { command: "npx", args: ["-y", "@modelcontextprotocol/server-memory"] } } }, "/home/me/servers.json")
  */
-export function parseGatewayConfig(raw: unknown, file: string): GatewayConfig {
+export function parseGatewayConfig(raw: unknown, file: string, env: ConfigEnv = process.env): GatewayConfig {
   if (!isObject(raw)) throw configError(file, [], `must be a JSON object with "mcpServers" (got ${shown(raw)})`);
   const ignored: string[] = [];
   const serversKey = raw["mcpServers"] !== undefined ? "mcpServers" : raw["servers"] !== undefined ? "servers" : undefined;
@@ -247,7 +269,7 @@ export function parseGatewayConfig(raw: unknown, file: string): GatewayConfig {
     const near = Object.keys(raw).find((key) => nearest(key, ["mcpServers"]) !== undefined);
     throw configError(file, ["mcpServers"], `is missing${near === undefined ? "" : `; ${JSON.stringify(near)} is not read: did you mean "mcpServers"?`}`);
   }
-  const settings = parseToolsift(file, raw["toolsift"]);
+  const settings = parseToolsift(file, raw["toolsift"], env);
   const entries = raw[serversKey];
   if (!isObject(entries)) throw configError(file, ["mcpServers"], `must be an object of servers by name (got ${shown(entries)})`);
   const servers: ServerEntry[] = [];

@@ -14,7 +14,8 @@ import { toolSpec, type ToolSpec } from "../trust/spec.js";
 import { gatewayDeferral, type GatewayDeferral } from "./config.js";
 import type { ToolSource } from "./gateway.js";
 import { NO_JOURNAL, type JournalTool, type SessionJournal } from "./journal-file.js";
-import { UpstreamCallError } from "./upstream.js";
+import { splitToolId } from "./ids.js";
+import { UpstreamCallError, type UpstreamStatus } from "./upstream.js";
 
 export const SEARCH_TOOL = "search_tools";
 export const CALL_TOOL = "call_tool";
@@ -66,6 +67,13 @@ function callToolSpec(): Tool {
     },
   };
 }
+
+// How a server that is not ready is named to the model.
+const NOT_READY: Readonly<Record<Exclude<UpstreamStatus, "ready">, string>> = {
+  starting: "starting (connecting or listing its tools)",
+  failed: "down (it failed; a restart is scheduled)",
+  closed: "closed",
+};
 
 function errorResult(code: GatewayCallErrorCode, message: string, extra: Record<string, unknown> = {}): CallToolResult {
   const data = { code, message, ...extra };
@@ -282,6 +290,14 @@ export class DownstreamSession {
       record("tool_quarantined");
       const [server, tool] = [quarantined.server, quarantined.tool];
       return errorResult("tool_quarantined", `Tool ${echoName(name)} is ${quarantined.reason === "new" ? "new" : "changed since its approval"} and quarantined; the operator approves it with: toolsift mcp approve ${server} ${tool}`);
+    }
+    // A tool of a configured server that is not up: that server's state, never the session's
+    // unknown_tool (whose near names would be other servers' tools: its own are not listed).
+    const target = splitToolId(name);
+    const state = target === undefined ? undefined : this.#source.serverStatus?.(target.server);
+    if (target !== undefined && state !== undefined && state !== "ready") {
+      record("upstream_unavailable");
+      return errorResult("upstream_unavailable", `Server ${JSON.stringify(target.server)} is ${NOT_READY[state]}: tool ${echoName(name)} cannot be called now.`, { server: target.server, state });
     }
     // Reachable: a tool a search registered, or (through call_tool) any tool on the menu of
     // this session. Anything else gets the session's typed answer (not loaded, unknown).

@@ -2,11 +2,11 @@
 // approved tools the downstream sessions search. Each change to it (a listing, a restart, an
 // approval) is a new generation; sessions rebuild their search on the next call.
 import type { Progress, Tool } from "@modelcontextprotocol/sdk/types.js";
-import { emitProcessWarning, safeWarn, type WarningHook } from "../rankers/warnings.js";
+import { emitProcessWarning, safeWarn, type ToolsiftWarningCode, type WarningHook } from "../rankers/warnings.js";
 import type { ToolDefinition } from "../trust/tool-definition.js";
 import type { GatewayConfig } from "./config.js";
 import { splitToolId, toolId } from "./ids.js";
-import { QuarantineState, type QuarantinedTool } from "./quarantine.js";
+import { QuarantineState, type ApproveOptions, type QuarantinedTool } from "./quarantine.js";
 import { Upstream, UpstreamCallError, type UpstreamStatus } from "./upstream.js";
 import { SKILL_PIN_PREFIX, skillDefinition, skillPinSource } from "./skills.js";
 import type { SkillDefinition } from "../trust/skill-docs.js";
@@ -38,6 +38,8 @@ export interface ToolSource {
   trustedPrefixes(): readonly string[];
   /** A quarantined tool by gateway id, when it is one. */
   quarantinedTool(id: string): QuarantinedTool | undefined;
+  /** Where a configured server is (`undefined`: no such server, or a source without servers). */
+  serverStatus?(server: string): UpstreamStatus | undefined;
   call(id: string, args: Record<string, unknown> | undefined, options: { signal?: AbortSignal; onprogress?: (progress: Progress) => void }): Promise<CallToolResult>;
   /** Calls `listener` after each new generation; returns the unsubscribe. */
   subscribe(listener: () => void): () => void;
@@ -48,6 +50,13 @@ export interface GatewayOptions {
   readonly stderr?: "inherit" | "ignore";
   readonly onWarning?: WarningHook;
   readonly version?: string;
+}
+
+// A name an upstream chose, for a warning line: JSON-quoted (C0 controls escaped), C1 controls
+// and bidirectional marks escaped too, at most 64 code units.
+function shownName(name: string): string {
+  const bounded = name.length > 64 ? `${name.slice(0, 64)}…` : name;
+  return JSON.stringify(bounded).replace(/[\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
 function definitionOf(id: string, server: string, tool: Tool): ToolDefinition {
@@ -148,14 +157,18 @@ export class Gateway implements ToolSource {
     return this.#quarantined.get(id);
   }
 
+  serverStatus(server: string): UpstreamStatus | undefined {
+    return this.#upstreams.get(server)?.status;
+  }
+
   subscribe(listener: () => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
   }
 
   /** Approves quarantined tools in this process (what `toolsift mcp approve` does from another). */
-  approve(server: string, tool?: string): string[] {
-    const approved = this.quarantine.approve(server, tool);
+  approve(server: string, tool?: string, options: ApproveOptions = {}): string[] {
+    const approved = this.quarantine.approve(server, tool, options);
     this.#rebuild();
     return approved;
   }
@@ -171,10 +184,21 @@ export class Gateway implements ToolSource {
     const skills = new Map<string, GatewaySkill>();
     for (const upstream of this.#upstreams.values()) {
       const server = upstream.entry.name;
-      const listed = upstream.tools.filter((tool) => toolId(server, tool.name) !== undefined);
+      const listed = upstream.tools.filter((tool) => {
+        if (tool.name !== "" && toolId(server, tool.name) !== undefined) return true;
+        this.#warnOnce(`skip\u0000${server}\u0000${tool.name}`, "TOOLSIFT_TOOL_NAME", tool.name === ""
+          ? `Server ${JSON.stringify(server)}: a tool of empty name is left out (its id would be ${JSON.stringify(`${server}__`)}).`
+          : `Server ${JSON.stringify(server)}: tool ${shownName(tool.name)} is left out: ${JSON.stringify(server)}__ and its name break MCP's tool-name rule (1-128 of A-Z a-z 0-9 _ . -).`);
+        return false;
+      });
       // Skills are pinned beside the tools under `skill:<name>` (one verdict per server: the
       // state file's pending entries of a server are written whole).
-      const verdict = this.quarantine.classify(server, [...listed, ...upstream.skills.map(skillPinSource)], upstream.entry.trust);
+      const skillSources = upstream.skills.map((skill) => ({ skill, source: skillPinSource(skill) }));
+      const verdict = this.quarantine.classify(server, [...listed, ...skillSources.map(({ source }) => source)], upstream.entry.trust);
+      for (const duplicate of verdict.duplicates) {
+        const id = `${server}__${duplicate.tool}`;
+        this.#warnOnce(`duplicate\u0000${id}\u0000${duplicate.entries}\u0000${duplicate.kept}`, "TOOLSIFT_TOOL_DUPLICATE", `Server ${JSON.stringify(server)} lists ${id} ${duplicate.entries} times: only the entry of sha256 ${duplicate.kept} is used (the approved one when it is among them); the others are dropped.`);
+      }
       for (const entry of verdict.quarantined) {
         const isSkill = entry.tool.startsWith(SKILL_PIN_PREFIX);
         const id = isSkill ? `${server}__${entry.tool}` : toolId(server, entry.tool)!;
@@ -189,14 +213,15 @@ export class Gateway implements ToolSource {
         this.#warnedPins.add(`${server}\u0000${skipped.uri}\u0000${skipped.reason}`);
         safeWarn(this.#warn, { code: "TOOLSIFT_SKILL_SKIPPED", message: `Server ${JSON.stringify(server)}: skill ${JSON.stringify(skipped.uri)} is left out: ${skipped.reason}.` });
       }
+      // The very entries approved: of a name listed twice, never the other one's text.
       for (const tool of listed) {
-        if (!verdict.approved.has(tool.name)) continue;
+        if (verdict.approved.get(tool.name) !== tool) continue;
         const id = toolId(server, tool.name)!;
         tools.set(id, { id, server, tool: tool.name, definition: definitionOf(id, server, tool) });
       }
       const serverTools = new Set([...tools.values()].filter((tool) => tool.server === server).map((tool) => tool.id));
-      for (const skill of upstream.skills) {
-        if (!verdict.approved.has(`${SKILL_PIN_PREFIX}${skill.name}`)) continue;
+      for (const { skill, source } of skillSources) {
+        if (verdict.approved.get(source.name) !== source) continue;
         const definition = skillDefinition(server, skill, upstream.entry.trust, serverTools);
         if (definition !== undefined) skills.set(definition.id, { id: definition.id, server, definition });
       }
@@ -206,6 +231,12 @@ export class Gateway implements ToolSource {
     this.#quarantined = quarantined;
     this.#generation++;
     for (const listener of [...this.#listeners]) listener();
+  }
+
+  #warnOnce(key: string, code: ToolsiftWarningCode, message: string): void {
+    if (this.#warnedPins.has(key)) return;
+    this.#warnedPins.add(key);
+    safeWarn(this.#warn, { code, message });
   }
 
   async call(id: string, args: Record<string, unknown> | undefined, options: { signal?: AbortSignal; onprogress?: (progress: Progress) => void } = {}): Promise<CallToolResult> {

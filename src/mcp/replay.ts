@@ -1,10 +1,10 @@
 // `toolsift mcp replay <journal>`: re-serves a recorded gateway session. Its searches are
 // answered from the journal's decisions over the catalogue the journal recorded; calls are
 // not forwarded (no upstream runs), they answer `replay_only`.
-import { readFileSync } from "node:fs";
 import { ToolsiftError } from "../errors.js";
+import { readTextFile, type ReadRequest } from "../io/read-file.js";
 import { InMemoryJournal, checkRecord } from "../journal/memory.js";
-import { JOURNAL_FORMAT, deferralDecisionId } from "../journal/record.js";
+import { JOURNAL_FORMAT, deferralDecisionId, type JournalRecord } from "../journal/record.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { GatewayTool, ToolSource } from "./gateway.js";
 import { splitToolId } from "./ids.js";
@@ -23,16 +23,20 @@ function fail(path: string, line: number, message: string): ToolsiftError {
   return new ToolsiftError("invalid_journal", `${path}:${line}: ${message}`, { path: [path, line] });
 }
 
-/** Reads a journal written by the gateway (`<journal folder>/<runId>.jsonl`). */
-export function readRecordedRun(path: string): RecordedRun {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (cause) {
-    throw new ToolsiftError("file_unreadable", `${path}: cannot read the journal`, { path: [path], cause });
-  }
-  const decisions = new InMemoryJournal();
-  const tools = new Map<string, GatewayTool>();
+/**
+ * The most bytes of a journal `readRecordedRun` reads by default: 128 MiB, the command line's
+ * bound on a JSON file (a catalogue line of the 2,464-tool MCP catalogue is about 2.4 MB).
+ */
+export const JOURNAL_READ_BYTES = 128 * 1024 * 1024;
+
+/**
+ * Reads a journal written by the gateway (`<journal folder>/<runId>.jsonl`): a regular file of
+ * at most `maxBytes` (else `file_unreadable` / `input_too_large`, or `tooLarge`'s error).
+ */
+export function readRecordedRun(path: string, { maxBytes = JOURNAL_READ_BYTES, tooLarge }: Partial<Pick<ReadRequest, "maxBytes" | "tooLarge">> = {}): RecordedRun {
+  const text = readTextFile(path, { what: "journal", maxBytes, ...(tooLarge === undefined ? {} : { tooLarge }) });
+  const records: JournalRecord[] = [];
+  let tools = new Map<string, GatewayTool>();
   const trusted = new Set<string>();
   let runId: string | undefined;
   let calls = 0;
@@ -46,14 +50,21 @@ export function readRecordedRun(path: string): RecordedRun {
       throw fail(path, line, "not JSON");
     }
     if (parsed["format"] === JOURNAL_FORMAT) {
-      // Each catalogue generation's session decides its deferral under the one run id: the
-      // replay keeps the first, the decision the run started with (a floor, docs/groups.md).
-      if (parsed["id"] === deferralDecisionId(String(runId)) && decisions.records().some((record) => record.id === parsed["id"])) return;
+      let record: JournalRecord;
       try {
-        decisions.append(checkRecord(parsed, [line]));
+        record = checkRecord(parsed, [line]);
       } catch (cause) {
         throw fail(path, line, cause instanceof Error ? cause.message : String(cause));
       }
+      // Each catalogue generation's session decides its deferral under the one run id. The
+      // replay serves the union of the catalogues, which is the last generation's in a run
+      // whose servers came up one by one, so it keeps the last decision, in the first one's
+      // place: the first, made before the servers were up, held them all back, and the
+      // replay's menu, part of the configuration fingerprint, then differed from the one the
+      // searches were recorded under (TOOLSIFT_JOURNAL_CONFIG on an unchanged run).
+      const earlier = record.id === deferralDecisionId(String(runId)) ? records.findIndex((kept) => kept.id === record.id) : -1;
+      if (earlier === -1) records.push(record);
+      else records[earlier] = record;
       return;
     }
     if (parsed["format"] !== GATEWAY_JOURNAL_FORMAT || parsed["v"] !== GATEWAY_JOURNAL_VERSION) throw fail(path, line, "not a toolsift journal line of a known format and version");
@@ -61,15 +72,23 @@ export function readRecordedRun(path: string): RecordedRun {
       if (typeof parsed["runId"] !== "string" || !Array.isArray(parsed["tools"])) throw fail(path, line, "a catalogue line has runId and tools");
       runId ??= parsed["runId"];
       for (const prefix of Array.isArray(parsed["trusted"]) ? parsed["trusted"] : []) if (typeof prefix === "string") trusted.add(prefix);
+      // The union of the catalogues in the latest one's order, then the tools only earlier ones
+      // listed: the order is the universe's and the server groups' in the configuration
+      // fingerprint, and servers that came up one by one were listed in another order at first.
+      const listed = new Map<string, GatewayTool>();
       for (const tool of parsed["tools"] as JournalTool[]) {
         const split = typeof tool?.id === "string" ? splitToolId(tool.id) : undefined;
         if (split === undefined) throw fail(path, line, "a catalogue tool has a server__tool id");
         const definition = { id: tool.id, origin: "remote", server: split.server, ...(typeof tool.description === "string" ? { description: tool.description } : {}), jsonInputSchema: tool.inputSchema ?? { type: "object" } };
-        tools.set(tool.id, { id: tool.id, server: split.server, tool: split.tool, definition });
+        listed.set(tool.id, { id: tool.id, server: split.server, tool: split.tool, definition });
       }
+      for (const [id, tool] of tools) if (!listed.has(id)) listed.set(id, tool);
+      tools = listed;
     } else if (parsed["kind"] === "call") calls++;
   });
   if (runId === undefined) throw fail(path, 1, "the journal has no catalogue line: nothing was searched in this session");
+  const decisions = new InMemoryJournal();
+  for (const record of records) decisions.append(record);
   return { runId, decisions, tools, trusted: [...trusted], calls };
 }
 

@@ -65,6 +65,12 @@ export class Upstream {
   #inFlight = 0;
   #starts = 0;
   #ready: Promise<void> | undefined;
+  // One listing at a time: a tools/list_changed during it queues one more (for its client).
+  #listing: Promise<void> | undefined;
+  #queued: Client | undefined;
+  // The last listing as JSON: a re-listing that returns the same is not a change.
+  #listedText = "";
+  #listings = 0;
 
   constructor(entry: ServerEntry, options: UpstreamOptions, listener: UpstreamListener) {
     this.entry = entry;
@@ -105,6 +111,11 @@ export class Upstream {
     return handlers?.size ?? 0;
   }
 
+  /** Listings made so far (each one tools/list over all its pages): a window into coalescing. */
+  get listings(): number {
+    return this.#listings;
+  }
+
   /** Connections made so far (1 after the first start; each restart adds one). */
   get starts(): number {
     return this.#starts;
@@ -135,14 +146,14 @@ export class Upstream {
     this.#status = "starting";
     const client = new Client({ name: "toolsift-gateway", version: this.#options.clientVersion }, { capabilities: {} });
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
-      if (this.#client === client) void this.#list(client).catch((error: unknown) => this.#lost(client, `re-listing tools failed: ${reasonOf(error)}`));
+      if (this.#client === client) this.#relist(client);
     });
     client.onclose = () => this.#lost(client, "the connection closed (the server exited)");
     this.#client = client;
     const timeout = this.#options.connectTimeoutMs;
     try {
       await client.connect(this.#transport(), { timeout });
-      await this.#list(client);
+      await this.#listed(client);
       this.#starts++;
       this.#failures = 0;
       if (this.#client === client) this.#status = "ready";
@@ -151,7 +162,32 @@ export class Upstream {
     }
   }
 
+  // A flood of tools/list_changed costs at most the listing in flight and one more.
+  #relist(client: Client): void {
+    if (this.#listing !== undefined) {
+      this.#queued = client;
+      return;
+    }
+    void this.#listed(client).catch((error: unknown) => this.#lost(client, `re-listing tools failed: ${reasonOf(error)}`));
+  }
+
+  // Runs one listing in the slot; when it ends, the one queued meanwhile (if its client is current).
+  #listed(client: Client): Promise<void> {
+    const listing = this.#list(client);
+    this.#listing = listing;
+    const done = () => {
+      if (this.#listing !== listing) return;
+      this.#listing = undefined;
+      const next = this.#queued;
+      this.#queued = undefined;
+      if (next !== undefined && next === this.#client) this.#relist(next);
+    };
+    listing.then(done, done);
+    return listing;
+  }
+
   async #list(client: Client): Promise<void> {
+    this.#listings++;
     const tools: Tool[] = [];
     const seen = new Set<string>();
     let cursor: string | undefined;
@@ -166,6 +202,9 @@ export class Upstream {
     // Skills are re-read with the tools: one listing, one rebuild, one quarantine verdict.
     const skills = offersSkills(client) ? await listSkills(client, this.#options.connectTimeoutMs) : { skills: [], skipped: [] };
     if (this.#client !== client) return;
+    const text = JSON.stringify([tools, skills.skills, skills.skipped]);
+    if (text === this.#listedText) return;
+    this.#listedText = text;
     this.#tools = tools;
     this.#skills = skills.skills;
     this.#skipped = skills.skipped;
@@ -178,6 +217,7 @@ export class Upstream {
     this.#client = undefined;
     this.#status = "failed";
     void client.close().catch(() => {});
+    this.#listedText = "";
     if (this.#tools.length > 0 || this.#skills.length > 0) {
       this.#tools = [];
       this.#skills = [];

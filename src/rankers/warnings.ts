@@ -27,6 +27,8 @@ export type ToolsiftWarningCode =
   | "TOOLSIFT_UPSTREAM_FAILED"
   /** An upstream tool is new or changed since its approval: quarantined until approved. Once per pin. */
   | "TOOLSIFT_TOOL_QUARANTINED"
+  /** An upstream listed one tool name more than once: one entry is used, the others dropped. Once per listing shape. */
+  | "TOOLSIFT_TOOL_DUPLICATE"
   /** A skill an upstream lists cannot be read or parsed: left out. Once per skill and reason. */
   | "TOOLSIFT_SKILL_SKIPPED";
 

@@ -20,8 +20,10 @@ function oracle(name: string, candidates: readonly string[]): string[] {
   const wanted = name.slice(0, 64).toLowerCase();
   if (wanted.length === 0) return [];
   const bound = Math.max(2, Math.floor(wanted.length / 3));
+  const prefix = (text: string) => (text.slice(0, 66).indexOf("__") > 0 ? text.slice(0, text.indexOf("__")).toLowerCase() : undefined);
+  const scope = prefix(name);
   return candidates
-    .filter((candidate) => candidate !== name)
+    .filter((candidate) => candidate !== name && (scope === undefined || prefix(candidate) === scope))
     .map((candidate) => {
       const folded = candidate.slice(0, 64).toLowerCase();
       if (folded === wanted) return { candidate, rank: 0 };

@@ -40,12 +40,23 @@ function bagDistance(wanted: Int16Array, text: string, scratch: Int16Array): num
   return Math.max(extra, missing);
 }
 
+// The `server__` of a server-qualified name (the gateway's ids, DESIGN.md "Trust"), folded:
+// the name up to its first "__", which a server name (1 to 64 units) never holds; none without
+// such a prefix in the first 66 units (the only ones read).
+function serverPrefix(name: string): string | undefined {
+  const at = name.slice(0, 66).indexOf("__");
+  return at > 0 ? name.slice(0, at + 2).toLowerCase() : undefined;
+}
+
 /**
  * Up to three names near `name`, case-insensitive, drawn only from `candidates` (the tools
  * the session may show). A candidate is near when it equals the name ignoring case, when
  * one contains the other, or when it is within an edit distance of a third of the name's
  * length (at least 2). Best first: equal ignoring case, then containment, then distance,
  * then id order. Candidates are compared while `budget` lasts (see `NEAR_NAMES_BUDGET`).
+ * A server-qualified name (`server__tool`) is compared only with candidates of that server
+ * (the same prefix, ignoring case): a call of a tool of a server that is down never suggests
+ * another server's tool of the same name.
  *
  * @example
  * nearNames("github_create_isue", ["github__create_issue", "slack__post"]) // ["github__create_issue"]
@@ -58,11 +69,13 @@ export function nearNames(name: string, candidates: Iterable<string>, budget = n
   const scratch = new Int16Array(BUCKETS);
   const cells = { count: 0 };
   const scored: { name: string; rank: number }[] = [];
+  const scope = serverPrefix(name);
   for (const candidate of candidates) {
     if (candidate === name) continue;
     const compared = Math.min(candidate.length, COMPARED_LENGTH);
     // Folding, containment and the bag each read the candidate once.
     if (!budget.take(3 * compared)) break;
+    if (scope !== undefined && serverPrefix(candidate) !== scope) continue;
     const folded = candidate.slice(0, COMPARED_LENGTH).toLowerCase();
     let rank: number | undefined;
     if (folded === wanted) rank = 0;

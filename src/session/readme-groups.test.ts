@@ -5,9 +5,9 @@ import { expect, it } from "vitest";
 import { init } from "../index.js";
 import { createToolSearchSession } from "./index.js";
 
-await init();
-
+// The block initializes the core itself: without it, a search after the block throws not_initialized.
 // README:begin
+await init();
 const tool = (id: string, description: string) => ({ id, description, inputSchema: { type: "object", properties: { id: { type: "string" } }, required: ["id"] } });
 const session = createToolSearchSession({
   toolSearch: {
@@ -32,11 +32,16 @@ it("holds billing back, answers the blind call with the signature and loads the 
   expect(session.catalogueBlock()).toBe(system);
 });
 
+it("leaves the session ready for the next natural call, a search", () => {
+  const found = session.handleToolCall({ turn: 2, index: 0, name: "search_tools", input: { query: "find a contact" } });
+  expect(found.kind === "search" && found.result).toMatchObject({ note: expect.stringContaining("crm_find_contact") });
+});
+
 it("is the README's code", () => {
   const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
   const block = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1]!).find((text) => text.includes("catalogueBlock"))!;
   const lines = block.trimEnd().split("\n");
-  expect(lines[0]).toBe('import { createToolSearchSession } from "toolsift";');
+  expect(lines[0]).toBe('import { createToolSearchSession, init } from "toolsift";');
   const source = readFileSync(new URL(import.meta.url), "utf8");
   expect(/\/\/ README:begin\n([\s\S]*?)\n\/\/ README:end/.exec(source)![1]).toBe(lines.slice(2).join("\n"));
 });

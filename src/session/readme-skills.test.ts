@@ -6,9 +6,9 @@ import { init } from "../index.js";
 import { parseSkill, skillActivation } from "../skills/index.js";
 import { createToolSearchSession } from "./index.js";
 
-await init();
-
+// The block initializes the core itself: without it, a search after the block throws not_initialized.
 // README:begin
+await init();
 const skill = parseSkill(
   "---\nname: triage-bug\ndescription: File a bug as a GitHub issue.\nallowed-tools: github__create_issue\n---\nSearch for duplicates, then file it.\n",
   { path: ".agents/skills/triage-bug/SKILL.md" },
@@ -29,11 +29,17 @@ it("shows the index and activates the skill as the comments say", () => {
   expect(skills.journal.records()[0]!.value).toMatchObject({ skill: "triage-bug", bytes: 40, digest: expect.stringMatching(/^[0-9a-f]{64}$/) });
 });
 
+it("leaves the session ready for the next natural call, a search", () => {
+  const found = skills.handleToolCall({ turn: 1, index: 0, name: "search_tools", input: { query: "file a bug" } });
+  expect(found).toMatchObject({ kind: "search", source: "live", result: { tools: [] } });
+  expect(found.kind === "search" && "code" in found.result).toBe(false);
+});
+
 it("is the README's code", () => {
   const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
   const block = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1]!).find((text) => text.includes("skillActivation"))!;
   const lines = block.trimEnd().split("\n");
-  expect(lines.slice(0, 2)).toEqual(['import { createToolSearchSession } from "toolsift";', 'import { parseSkill, skillActivation } from "toolsift/skills";']);
+  expect(lines.slice(0, 2)).toEqual(['import { createToolSearchSession, init } from "toolsift";', 'import { parseSkill, skillActivation } from "toolsift/skills";']);
   const source = readFileSync(new URL(import.meta.url), "utf8");
   expect(/\/\/ README:begin\n([\s\S]*?)\n\/\/ README:end/.exec(source)![1]).toBe(lines.slice(3).join("\n"));
 });

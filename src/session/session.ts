@@ -535,6 +535,8 @@ export class ToolSearchSession {
     skills: readonly string[],
   ): SearchCallOutcome {
     const { results, loaded, onMenu, group } = page;
+    // What the ranking returned, not the call's select: only such a use teaches (src/learn).
+    this.#usage?.ranked(decisionId, results.filter((id) => !input.select.includes(id)));
     const notes: string[] = [...group.notes];
     const discovery = this.#discovery;
     // A call that only named groups has its notes from them: no "no match" note for the query it did not send.

@@ -52,11 +52,41 @@ describe("used records", () => {
     const { session } = run();
     const used = session.journal.records().filter((record) => isUsedRecordId(record.id));
     expect(used.map((record) => [record.id, record.value])).toEqual([
-      ["run-u#turn:1:tool:0:used", { used: "calendar__freebusy", search: "run-u#turn:0:tool:0:search", turn: 1 }],
-      ["run-u#turn:3:tool:0:used", { used: "mail__send", search: "run-u#turn:2:tool:0:search", turn: 3 }],
+      ["run-u#turn:1:tool:0:used", { used: "calendar__freebusy", search: "run-u#turn:0:tool:0:search", turn: 1, ranked: true }],
+      ["run-u#turn:3:tool:0:used", { used: "mail__send", search: "run-u#turn:2:tool:0:search", turn: 3, ranked: true }],
     ]);
     expect(used.every((record) => record.fingerprint === undefined)).toBe(true);
     expect(usedRecordId("r", 4, 1)).toBe("r#turn:4:tool:1:used");
+  });
+
+  it("say whether the search's ranking returned the tool, or the call selected it", () => {
+    const calls: ToolCall[] = [
+      { turn: 0, index: 0, name: "search_tools", input: { query: "send mail", select: ["image__resize"] } },
+      { turn: 1, index: 0, name: "image__resize", input: {} },
+      { turn: 1, index: 1, name: "mail__send", input: {} },
+    ];
+    const journal = new InMemoryJournal();
+    const session = createToolSearchSession({ runId: "run-s", recordUsage: true, journal, toolSearch: { catalogue, ranker: words } });
+    for (const call of calls) session.handleToolCall(call);
+    const used = (records: readonly JournalRecord[]) => records.filter((record) => isUsedRecordId(record.id)).map((record) => record.value);
+    expect(used(session.journal.records())).toEqual([
+      { used: "image__resize", search: "run-s#turn:0:tool:0:search", turn: 1, ranked: false },
+      { used: "mail__send", search: "run-s#turn:0:tool:0:search", turn: 1, ranked: true },
+    ]);
+    // A tool a group brought is not ranked either.
+    const grouped = createToolSearchSession({ runId: "run-g", recordUsage: true, toolSearch: { catalogue, ranker: words, groups: [{ name: "calendar", prefix: "calendar__", load: "lazy" }] } });
+    grouped.handleToolCall({ turn: 0, index: 0, name: "search_tools", input: { query: "send mail", group: "calendar" } });
+    grouped.handleToolCall({ turn: 1, index: 0, name: "calendar__freebusy", input: {} });
+    grouped.handleToolCall({ turn: 1, index: 1, name: "mail__send", input: {} });
+    expect(used(grouped.journal.records()).map((value) => [(value as { used: string }).used, (value as { ranked: boolean }).ranked])).toEqual([
+      ["calendar__freebusy", false],
+      ["mail__send", true],
+    ]);
+    // A replay of the run without its used records writes the same ones.
+    const decisions = session.journal.records().filter((record) => !isUsedRecordId(record.id));
+    const replay = createToolSearchSession({ runId: "run-s", recordUsage: true, journal: new InMemoryJournal(decisions), toolSearch: { catalogue, ranker: words } });
+    for (const call of calls) replay.handleToolCall(call);
+    expect(used(replay.journal.records())).toEqual(used(session.journal.records()));
   });
 
   it("are no decisions: a replay serves the searches, waits for no used record and writes none twice", () => {

@@ -16,6 +16,11 @@ export interface UsedRecord {
   /** The decision id of the search of this run that returned the tool (its latest one). */
   readonly search: string;
   readonly turn: number;
+  /**
+   * The search's ranking returned the tool for its query; false when the call named it in
+   * `select` or it came with a group. Only a ranked use teaches (`usesFromJournal`).
+   */
+  readonly ranked: boolean;
 }
 
 const USED_SUFFIX = ":used";
@@ -52,8 +57,9 @@ export class UsageRecorder {
   readonly #runId: string;
   readonly #log: DecisionLog;
   readonly #warn: WarningHook;
-  readonly #foundBy = new Map<string, string>();
+  readonly #foundBy = new Map<string, { readonly search: string; readonly ranked: boolean }>();
   readonly #written = new Set<string>();
+  #ranked: { readonly search: string; readonly ids: ReadonlySet<string> } | undefined;
 
   constructor(runId: string, log: DecisionLog, warn: WarningHook) {
     this.#runId = runId;
@@ -61,18 +67,25 @@ export class UsageRecorder {
     this.#warn = warn;
   }
 
+  /** Told by the session, before `observe` sees the search: the results its ranking returned. */
+  ranked(search: string, ids: readonly string[]): void {
+    this.#ranked = { search, ids: new Set(ids) };
+  }
+
   /** Sees every handled call with its outcome. */
   observe(call: { readonly turn: number; readonly index: number }, outcome: ToolCallOutcome): void {
     if (outcome.kind === "search") {
-      for (const name of returned(outcome)) this.#foundBy.set(name, outcome.decisionId);
+      const ranked = this.#ranked?.search === outcome.decisionId ? this.#ranked.ids : new Set<string>();
+      this.#ranked = undefined;
+      for (const name of returned(outcome)) this.#foundBy.set(name, { search: outcome.decisionId, ranked: ranked.has(name) });
       return;
     }
     if (outcome.kind !== "tool" || !outcome.onMenu) return;
-    const search = this.#foundBy.get(outcome.name);
-    const pair = `${search}\u0000${outcome.name}`;
-    if (search === undefined || this.#written.has(pair) || this.#written.size >= USAGE_LIMITS.recordsPerRun) return;
+    const found = this.#foundBy.get(outcome.name);
+    const pair = `${found?.search}\u0000${outcome.name}`;
+    if (found === undefined || this.#written.has(pair) || this.#written.size >= USAGE_LIMITS.recordsPerRun) return;
     this.#written.add(pair);
-    const record: UsedRecord = { used: outcome.name, search, turn: call.turn };
+    const record: UsedRecord = { used: outcome.name, search: found.search, turn: call.turn, ranked: found.ranked };
     try {
       this.#log.recordUsage(usedRecordId(this.#runId, call.turn, call.index), record);
     } catch (cause) {

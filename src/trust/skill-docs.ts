@@ -1,7 +1,8 @@
 import { ToolsiftError } from "../errors.js";
 import type { ToolSearchDoc } from "../types.js";
 import { normalizeLabels } from "./labels.js";
-import type { TaintedText, ToolDefinition } from "./tool-definition.js";
+import { toolTrust } from "./policy.js";
+import type { TaintedText, ToolDefinition, TrustJsonSchemaText } from "./tool-definition.js";
 
 /**
  * A skill as the host registers it (DESIGN.md "Skills"): an instruction pack the model loads
@@ -22,14 +23,23 @@ export interface SkillDefinition {
   readonly [extra: string]: unknown;
 }
 
+/** Options of `skillSearchDocs`. */
+export interface SkillSearchDocsOptions {
+  /** Remote skills whose text the operator vouches for (`true`: all; a list: id prefixes; a predicate), as `skillActivation`'s option. */
+  readonly trustRemoteSkills?: TrustJsonSchemaText;
+}
+
 /**
- * Index documents for skills (raw skill ids), under the same label bounds as tools. Returns
- * frozen copies: a ranker factory that mutates its docs cannot reach the registry.
+ * Index documents for skills (raw skill ids), under the same label bounds as tools and the
+ * same trust policy as a session's skills: a remote skill's own text (description, tags,
+ * aliases) is withheld unless `trustRemoteSkills` vouches for it, and a tainted description
+ * is never indexed, nor its skill's labels. Returns frozen copies: a ranker factory that
+ * mutates its docs cannot reach the registry.
  *
  * @example
  * const docs = skillSearchDocs([{ id: "release-notes", description: "Write release notes.", tags: ["docs"] }]);
  */
-export function skillSearchDocs(skills: readonly SkillDefinition[]): readonly ToolSearchDoc[] {
+export function skillSearchDocs(skills: readonly SkillDefinition[], options: SkillSearchDocsOptions = {}): readonly ToolSearchDoc[] {
   if (!Array.isArray(skills)) {
     throw new ToolsiftError("invalid_catalogue", "Skills are an array of skill definitions.");
   }
@@ -47,13 +57,15 @@ export function skillSearchDocs(skills: readonly SkillDefinition[]): readonly To
       });
     }
     seen.add(id);
-    const { description, tags, aliases } = skill as SkillDefinition;
+    const { description, tags, aliases, origin } = skill as SkillDefinition;
+    const trust = toolTrust({ id, description, origin } as ToolDefinition, id, { trustJsonSchemaText: options.trustRemoteSkills });
+    const own = trust.ownTextTrusted;
     const doc: { id: string; description?: string; tags: readonly string[]; aliases: readonly string[] } = {
       id,
-      tags: Object.freeze(normalizeLabels(tags)),
-      aliases: Object.freeze(normalizeLabels(aliases)),
+      tags: Object.freeze(own ? normalizeLabels(tags) : []),
+      aliases: Object.freeze(own ? normalizeLabels(aliases) : []),
     };
-    if (typeof description === "string" && description.length > 0) doc.description = description;
+    if (trust.description !== undefined && trust.description.length > 0) doc.description = trust.description;
     docs.push(Object.freeze(doc));
   }
   return Object.freeze(docs);

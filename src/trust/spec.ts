@@ -1,3 +1,4 @@
+import { ToolsiftError } from "../errors.js";
 import { cutCodeUnits } from "./labels.js";
 import { readParams } from "./params.js";
 import { WITHHELD_DESCRIPTION, type ToolTrust } from "./policy.js";
@@ -51,18 +52,35 @@ function schemaFromParams(tool: ToolDefinition, withText: boolean): JsonObject {
  */
 export function toolSpec(tool: ToolDefinition, key: string, trust: ToolTrust): ToolSpec | undefined {
   const description = trust.ownTextTrusted ? (trust.description ?? "") : WITHHELD_DESCRIPTION;
-  const source = tool.jsonInputSchema ?? tool.inputSchema;
   // What the name and the withheld description leave of the spec bound (`{}` is 2 units).
   const budget = SCHEMA_LIMITS.maxSpecChars - JSON.stringify({ name: key, description, inputSchema: {} }).length + 2;
-  let inputSchema: JsonObject | undefined;
-  if (source === undefined) {
-    const fromParams = schemaFromParams(tool, trust.ownTextTrusted);
-    inputSchema = trust.ownTextTrusted ? fromParams : sanitizeSchema(fromParams, budget);
-  } else if (trust.ownTextTrusted) {
-    inputSchema = jsonCopy(source);
-    if (inputSchema === undefined) return undefined;
-  } else {
-    inputSchema = sanitizeSchema(source, budget);
-  }
+  // The host's object is read here, maybe for the first time (a trusted schema is copied
+  // through JSON, where a throw means "not JSON": `undefined`).
+  const inputSchema = hostRead(
+    () => {
+      const source = tool.jsonInputSchema ?? tool.inputSchema;
+      if (source === undefined) {
+        const fromParams = schemaFromParams(tool, trust.ownTextTrusted);
+        return trust.ownTextTrusted ? fromParams : sanitizeSchema(fromParams, budget);
+      }
+      return trust.ownTextTrusted ? jsonCopy(source) : sanitizeSchema(source, budget);
+    },
+    `The input schema of tool ${JSON.stringify(key.slice(0, 80))}`,
+    [key, "inputSchema"],
+  );
+  if (inputSchema === undefined) return undefined;
   return deepFreeze({ name: key, description, inputSchema });
+}
+
+/**
+ * Reads a host's object: a getter or proxy trap that throws is `invalid_catalogue` saying
+ * what ("<what> could not be read …") and where, with the host's error as `cause`.
+ */
+export function hostRead<T>(read: () => T, what: string, path: readonly (string | number)[]): T {
+  try {
+    return read();
+  } catch (cause) {
+    if (cause instanceof ToolsiftError) throw cause;
+    throw new ToolsiftError("invalid_catalogue", `${what} could not be read (a getter or proxy trap threw).`, { path, cause });
+  }
 }

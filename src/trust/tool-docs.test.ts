@@ -1,7 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { isToolsiftError } from "../errors.js";
+import { Bm25ToolRanker, createToolSearchSession, init } from "../index.js";
 import type { ToolSearchDoc } from "../types.js";
 import { toolTrust } from "./policy.js";
+import { toolSpec } from "./spec.js";
 import { skillSearchDocs } from "./skill-docs.js";
 import { tainted, type ToolDefinition } from "./tool-definition.js";
 import { toolSearchDocs } from "./tool-docs.js";
@@ -233,7 +235,51 @@ describe("only the host vouches", () => {
   });
 });
 
+describe("a host's definition that throws when read", () => {
+  const host = new Error("host getter");
+  const boom = () => {
+    throw host;
+  };
+  const caught = (run: () => unknown) => {
+    try {
+      run();
+    } catch (error) {
+      return error;
+    }
+    throw new Error("no error");
+  };
+
+  it("toolSearchDocs: invalid_catalogue naming the entry, the host's error as cause", () => {
+    const getter = caught(() => toolSearchDocs([{ id: "ok" }, { id: "bad", get description(): string { return boom(); } }]));
+    expect(isToolsiftError(getter, "invalid_catalogue")).toBe(true);
+    expect(getter).toMatchObject({ message: "Catalogue entry 1 could not be read (a getter or proxy trap threw).", path: [1], cause: host });
+    const trap = caught(() => toolSearchDocs([new Proxy({ id: "p" }, { get: boom })]));
+    expect(trap).toMatchObject({ code: "invalid_catalogue", path: [0], cause: host });
+    const list = caught(() => toolSearchDocs(new Proxy([{ id: "a" }], { get: boom })));
+    expect(list).toMatchObject({ code: "invalid_catalogue", message: "The catalogue could not be read (a getter or proxy trap threw).", cause: host });
+  });
+
+  it("a remote tool's schema whose ownKeys trap throws: invalid_catalogue naming the tool, not the host's error", () => {
+    const schema = new Proxy({ type: "object" }, { ownKeys: boom });
+    const remote: ToolDefinition = { id: "mcp__search", origin: "remote", description: "Search.", inputSchema: schema };
+    const error = caught(() => toolSpec(remote, "mcp__search", toolTrust(remote, "mcp__search")));
+    expect(isToolsiftError(error, "invalid_catalogue")).toBe(true);
+    expect(error).toMatchObject({ message: 'The input schema of tool "mcp__search" could not be read (a getter or proxy trap threw).', path: ["mcp__search", "inputSchema"], cause: host });
+    // In a session, where the spec is built when a search loads the tool: the same error,
+    // nothing recorded, and the call may be made again.
+    const session = createToolSearchSession({ runId: "r", onWarning: () => {}, toolSearch: { catalogue: [remote, { id: "local_tool", description: "Local." }] } });
+    const call = { turn: 0, index: 0, name: "search_tools", input: { select: ["mcp__search"] } };
+    expect(caught(() => session.handleToolCall(call))).toMatchObject({ code: "invalid_catalogue", cause: host });
+    expect(session.journal.records()).toEqual([]);
+    expect(caught(() => session.handleToolCall(call))).toMatchObject({ code: "invalid_catalogue" });
+  });
+});
+
 describe("skillSearchDocs", () => {
+  beforeAll(async () => {
+    await init();
+  });
+
   it("indexes skills as vouched host text, frozen, with bounded labels", () => {
     const tags = ["Docs", "docs"];
     const skills = [
@@ -247,6 +293,29 @@ describe("skillSearchDocs", () => {
     ]);
     expect(Object.isFrozen(docs) && Object.isFrozen(docs[0]) && Object.isFrozen(docs[0]!.tags)).toBe(true);
     expect(docs[0]!.tags).not.toBe(tags);
+  });
+
+  it("withholds a remote skill's own text unless the host vouches, as for a remote tool", () => {
+    const skills = [
+      { id: "pack-deploy", origin: "remote", description: "Deploy with zanzibarcanary.", tags: ["zanzibarcanary"], aliases: ["zanzibarcanary now"] },
+      { id: "release-notes", description: "Write release notes." },
+    ];
+    const findable = (docs: readonly ToolSearchDoc[]) => new Bm25ToolRanker(docs).rank("zanzibarcanary", 5).map((hit) => hit.id);
+    const withheld = skillSearchDocs(skills);
+    expect(withheld[0]).toStrictEqual({ id: "pack-deploy", tags: [], aliases: [] });
+    expect(JSON.stringify(withheld)).not.toContain("zanzibarcanary");
+    expect(findable(withheld)).toEqual([]);
+    // The same tool, remote: withheld the same way.
+    expect(JSON.stringify(toolSearchDocs([{ ...skills[0]! }]))).not.toContain("zanzibarcanary");
+    for (const trustRemoteSkills of [true, ["pack-"], (id: string) => id === "pack-deploy"] as const) {
+      const vouched = skillSearchDocs(skills, { trustRemoteSkills });
+      expect(vouched[0]!.description).toBe("Deploy with zanzibarcanary.");
+      expect(findable(vouched)).toEqual(["pack-deploy"]);
+    }
+    expect(findable(skillSearchDocs(skills, { trustRemoteSkills: ["other-"] }))).toEqual([]);
+    expect(findable(skillSearchDocs(skills, { trustRemoteSkills: () => { throw new Error("host bug"); } }))).toEqual([]);
+    // A tainted description is never vouched.
+    expect(skillSearchDocs([{ id: "pack-x", origin: "remote", description: tainted("zanzibarcanary") }], { trustRemoteSkills: true })[0]).toStrictEqual({ id: "pack-x", tags: [], aliases: [] });
   });
 
   it("refuses a skill without an id and a repeated id", () => {

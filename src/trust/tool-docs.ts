@@ -5,6 +5,7 @@ import { vouchedText } from "./concepts.js";
 import { normalizeLabels } from "./labels.js";
 import { readParams } from "./params.js";
 import { toolTrust, type ToolTrust, type TrustOptions } from "./policy.js";
+import { hostRead } from "./spec.js";
 import {
   isThirdPartyName,
   toolKey,
@@ -99,7 +100,7 @@ export function catalogueTools(
 ): { readonly tools: readonly ToolDefinition[]; readonly allRemote: boolean; readonly path: readonly (string | number)[] } {
   const list = catalogueList(input, path);
   const tools: ToolDefinition[] = [];
-  for (let i = 0; i < list.tools.length; i++) tools.push(toolEntry(list.tools[i]) as ToolDefinition);
+  for (let i = 0; i < list.tools.length; i++) tools.push(hostRead(() => toolEntry(list.tools[i]) as ToolDefinition, `Catalogue entry ${i}`, [i]));
   return { tools, allRemote: list.remote, path: list.path };
 }
 
@@ -128,31 +129,36 @@ export function catalogueTools(
  * const ranker = new Bm25ToolRanker(docs);
  */
 export function toolSearchDocs(tools: Catalogue, options: ToolSearchDocsOptions = {}): readonly ToolSearchDoc[] {
-  const { tools: list, allRemote, path } = catalogueTools(tools);
+  // A host's catalogue is read here for the first time: a getter or proxy trap that throws
+  // is `invalid_catalogue` saying where (`hostRead`).
+  const { tools: list, allRemote, path } = hostRead(() => catalogueTools(tools), "The catalogue", []);
   if (list.length === 0) throw emptyCatalogue(path);
   const trustOptions: TrustOptions = { trustJsonSchemaText: options.trustJsonSchemaText, allRemote };
   const seen = new Set<string>();
   const docs: ToolSearchDoc[] = [];
   for (let i = 0; i < list.length; i++) {
-    const tool = list[i];
-    const key = toolKey(tool);
-    if (tool === undefined || key === undefined) {
-      throw new ToolsiftError("invalid_catalogue", `Catalogue entry ${i} ${entryProblem(tool)}.`, { path: [i] });
-    }
-    const trust = toolTrust(tool, key, trustOptions);
-    if (trust.thirdParty && !isThirdPartyName(key)) {
-      // The name is not echoed: it is the server's text, and this message reaches logs.
-      throw new ToolsiftError(
-        "invalid_catalogue",
-        `Catalogue entry ${i} is a third-party tool whose name is not 1–128 characters of A–Z, a–z, 0–9, "_", "." or "-".`,
-        { path: [i, key === tool.id ? "id" : "name"] },
-      );
-    }
-    if (seen.has(key)) {
-      throw new ToolsiftError("duplicate_id", `Catalogue entry ${i} repeats the id ${JSON.stringify(key.slice(0, 80))}.`, { path: [i] });
-    }
-    seen.add(key);
-    docs.push(toolSearchDoc(tool, key, trust, annotationFor(options.annotations, key)));
+    docs.push(hostRead(() => entryDoc(list[i], i, seen, trustOptions, options), `Catalogue entry ${i}`, [i]));
   }
   return Object.freeze(docs);
+}
+
+function entryDoc(tool: ToolDefinition | undefined, i: number, seen: Set<string>, trustOptions: TrustOptions, options: ToolSearchDocsOptions): ToolSearchDoc {
+  const key = toolKey(tool);
+  if (tool === undefined || key === undefined) {
+    throw new ToolsiftError("invalid_catalogue", `Catalogue entry ${i} ${entryProblem(tool)}.`, { path: [i] });
+  }
+  const trust = toolTrust(tool, key, trustOptions);
+  if (trust.thirdParty && !isThirdPartyName(key)) {
+    // The name is not echoed: it is the server's text, and this message reaches logs.
+    throw new ToolsiftError(
+      "invalid_catalogue",
+      `Catalogue entry ${i} is a third-party tool whose name is not 1–128 characters of A–Z, a–z, 0–9, "_", "." or "-".`,
+      { path: [i, key === tool.id ? "id" : "name"] },
+    );
+  }
+  if (seen.has(key)) {
+    throw new ToolsiftError("duplicate_id", `Catalogue entry ${i} repeats the id ${JSON.stringify(key.slice(0, 80))}.`, { path: [i] });
+  }
+  seen.add(key);
+  return toolSearchDoc(tool, key, trust, annotationFor(options.annotations, key));
 }

@@ -5,6 +5,7 @@ import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam
 import type { Response, ResponseCreateParamsNonStreaming, ResponseInputItem } from "openai/resources/responses/responses";
 import { afterEach, describe, expect, it } from "vitest";
 import { openaiChatToolSearch, openaiToolSearch } from "../../src/adapters/openai.js";
+import { isToolsiftError } from "../../src/errors.js";
 import { journalFromJsonLines, journalToJsonLines } from "../../src/journal/index.js";
 import type { ToolSearchSession } from "../../src/session/index.js";
 import { CANARY, CANARY_TOOL, GITHUB_GROUP, newSession, runTool, type Counters } from "./fixtures.js";
@@ -187,6 +188,35 @@ describe("toolsift/openai: plain Chat Completions", () => {
     const replay = await converseChat(await newSession(again, journalFromJsonLines(journalToJsonLines(first.journal))));
     expect(again.rank).toBe(0);
     expect(replay.bodies).toEqual(recorded.bodies);
+  });
+
+  it("a tool call without its function (or custom) part is invalid_request naming it, not a TypeError", async () => {
+    const chat = openaiChatToolSearch(await newSession({ rank: 0 }));
+    const refused = (toolCall: unknown) => {
+      try {
+        chat.handle({ tool_calls: [toolCall] } as never, []);
+      } catch (error) {
+        if (isToolsiftError(error, "invalid_request")) return { message: error.message, path: error.path };
+        throw error;
+      }
+      throw new Error("handled");
+    };
+    expect(refused({ id: "c1", type: "function" })).toEqual({ message: "tool_calls[0] has no function { name, arguments }.", path: ["tool_calls", 0, "function"] });
+    expect(refused({ id: "c1", type: "function", function: { arguments: "{}" } })).toEqual({ message: "tool_calls[0].function.name is not a string.", path: ["tool_calls", 0, "function", "name"] });
+    expect(refused({ id: "c1", type: "custom" })).toEqual({ message: "tool_calls[0] has no custom { name, input }.", path: ["tool_calls", 0, "custom"] });
+    expect(refused(null)).toEqual({ message: "tool_calls[0] is not a tool call object.", path: ["tool_calls", 0] });
+    expect(refused({ type: "function", function: { name: "search_tools", arguments: "{}" } })).toEqual({ message: "tool_calls[0].id is not a string.", path: ["tool_calls", 0, "id"] });
+    expect(() => chat.handle({ tool_calls: { id: "c1" } } as never, [])).toThrow(expect.objectContaining({ code: "invalid_request", path: ["tool_calls"] }));
+    expect(() => chat.handle(null as never, [])).toThrow(expect.objectContaining({ code: "invalid_request", path: ["tool_calls"] }));
+    const host = new Error("host getter");
+    const trap = { id: "c1", type: "function", get function() { throw host; } };
+    let caught: unknown;
+    try {
+      chat.handle({ tool_calls: [trap] } as never, []);
+    } catch (error) {
+      caught = error;
+    }
+    expect(isToolsiftError(caught, "invalid_request") && caught.cause).toBe(host);
   });
 
   it("append: a tools array that drops or reorders a tool is refused", async () => {

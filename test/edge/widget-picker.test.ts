@@ -24,19 +24,25 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** A fresh page of the picker (its own IndexedDB), its errors, and `ask`: a request → the component picked. */
+async function openPicker() {
+  const page = await browser.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  await page.goto(url);
+  await page.locator("body[data-ready=true]").waitFor();
+  const ask = async (request: string, turns: number) => {
+    await page.fill("#request", request);
+    await page.click("button[type=submit]");
+    await page.locator(`body[data-turns="${turns}"]`).waitFor();
+    return page.textContent("#pick-name");
+  };
+  return { page, errors, ask };
+}
+
 describe("the widget picker in Chromium", () => {
   it("picks a component for each of three requests, and a reload mid-run resumes from IndexedDB", async () => {
-    const page = await browser.newPage();
-    const errors: string[] = [];
-    page.on("pageerror", (error) => errors.push(error.message));
-    await page.goto(url);
-    await page.locator("body[data-ready=true]").waitFor();
-    const ask = async (request: string, turns: number) => {
-      await page.fill("#request", request);
-      await page.click("button[type=submit]");
-      await page.locator(`body[data-turns="${turns}"]`).waitFor();
-      return page.textContent("#pick-name");
-    };
+    const { page, errors, ask } = await openPicker();
     expect(await ask("show monthly revenue as a line over time", 1)).toBe("LineChart");
     expect(await page.locator("#props label").allTextContents()).toEqual(["series", "xLabel", "yLabel", "smooth"]);
     expect(await ask("карта магазинов", 2)).toBe("StoreLocator");
@@ -55,6 +61,18 @@ describe("the widget picker in Chromium", () => {
     expect(await ask("显示销售额的饼图", 3)).toBe("PieChart");
     expect(await page.locator("#history li").count()).toBe(3);
     expect(await page.textContent("#size")).toMatch(/ships toolsift in \d+\.\d kB gzipped/u);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("picks the same component for the same request twice, though the first pick is loaded by then", async () => {
+    const { page, errors, ask } = await openPicker();
+    expect(await ask("show monthly revenue as a line over time", 1)).toBe("LineChart");
+    expect(await ask("show monthly revenue as a line over time", 2)).toBe("LineChart");
+    expect(await page.locator("#history li").allTextContents()).toEqual([
+      "show monthly revenue as a line over time → LineChart",
+      "show monthly revenue as a line over time → LineChart",
+    ]);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -1,14 +1,17 @@
 // The Worker example (examples/worker) for real: built by its own `npm run build` (wrangler's
 // bundle, as deployed), run by Miniflare in workerd with the bindings wrangler reads from the
 // example's wrangler.toml, and asked over HTTP on 127.0.0.1. KV is Miniflare's real KV,
-// persisted on disk, so a restarted Worker sees what the last one stored.
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+// persisted on disk, so a restarted Worker sees what the last one stored. The session routes
+// are guarded (POST /session issues a run and its token); the "guards its runs" tests below
+// attack them as another caller would.
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { build as esbuild } from "esbuild";
 import { Miniflare } from "miniflare";
 import { Bm25ToolRanker, createToolSearchSession, InMemoryJournal, init } from "toolsift";
 import { resumeSession } from "toolsift/journal-stores";
@@ -42,37 +45,89 @@ function workerd(scriptPath: string, options: { compatibilityDate?: string; kvNa
   });
 }
 
-async function start(bindings: Record<string, string> = {}): Promise<Miniflare> {
+// What `wrangler secret put SESSION_SECRET` holds in production (`.dev.vars` under wrangler dev).
+const SECRET = "test-only-secret-0123456789abcdefghijklmnop";
+
+/** The `[vars]` of the example's wrangler.toml, the secret, then the test's own bindings. */
+function workerBindings(vars: Record<string, unknown> | undefined, bindings: Record<string, string | undefined>): Record<string, string> {
+  const all: Record<string, unknown> = { ...vars, SESSION_SECRET: SECRET, ...bindings };
+  return Object.fromEntries(Object.entries(all).filter((entry): entry is [string, string] => entry[1] !== undefined));
+}
+
+async function start(bindings: Record<string, string | undefined> = {}, scriptPath = join(example, "dist/worker.js")): Promise<Miniflare> {
   const { workerOptions } = unstable_getMiniflareWorkerOptions(join(example, "wrangler.toml"));
-  const instance = workerd(join(example, "dist/worker.js"), {
+  const instance = workerd(scriptPath, {
     compatibilityDate: workerOptions.compatibilityDate,
     kvNamespaces: workerOptions.kvNamespaces,
     kvPersist: persist,
-    bindings,
+    bindings: workerBindings((workerOptions as { bindings?: Record<string, unknown> }).bindings, bindings),
   });
   await instance.ready;
   return instance;
 }
 
-async function restart(bindings: Record<string, string> = {}): Promise<void> {
+async function restart(bindings: Record<string, string | undefined> = {}): Promise<void> {
   await miniflare.dispose();
   miniflare = await start(bindings);
+}
+
+/** The run lifetime the example's wrangler.toml sets, in seconds. */
+function configuredTtl(): number {
+  const { workerOptions } = unstable_getMiniflareWorkerOptions(join(example, "wrangler.toml"));
+  return Number((workerOptions.bindings as Record<string, unknown> | undefined)?.RUN_TTL_SECONDS);
 }
 
 // Miniflare's KV namespace proxy, typed as far as these tests use it.
 interface Kv {
   get(key: string): Promise<string | null>;
   put(key: string, value: string): Promise<void>;
-  list(options: { prefix: string }): Promise<{ keys: { name: string }[] }>;
+  list(options: { prefix: string }): Promise<{ keys: { name: string; expiration?: number }[] }>;
 }
 const journalKv = async (): Promise<Kv> => (await miniflare.getKVNamespace("JOURNAL")) as unknown as Kv;
+const runKeys = async (run: string): Promise<{ name: string; expiration?: number }[]> => (await (await journalKv()).list({ prefix: `toolsift/journal/${run}/` })).keys;
 
-async function call(run: string, body: unknown): Promise<{ status: number; body: any }> {
-  const response = await miniflare.dispatchFetch(`http://127.0.0.1/session/${run}/call`, { method: "POST", body: JSON.stringify(body) });
-  return { status: response.status, body: await response.json() };
+interface Answer {
+  status: number;
+  body: any;
+  text: string;
+}
+
+/** Status and body of an answer; a body that is not JSON is kept as text (and `body` is null). */
+async function answer(response: { status: number; text(): Promise<string> }): Promise<Answer> {
+  const text = await response.text();
+  let body: unknown = null;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // Left null: the assertions on status and body name what came back.
+  }
+  return { status: response.status, body, text };
+}
+
+/** Status, error code and the type of the message of an answer: one assertion shows them all. */
+const errorOf = (reply: Answer) => ({ status: reply.status, code: reply.body?.error?.code, message: typeof reply.body?.error?.message });
+
+async function openRun(on: Miniflare = miniflare, headers: Record<string, string> = {}): Promise<{ run: string; token: string }> {
+  const reply = await answer(await on.dispatchFetch("http://127.0.0.1/session", { method: "POST", headers }));
+  expect(reply.status, reply.text).toBe(201);
+  return reply.body;
+}
+
+const bearer = (token: string | undefined): Record<string, string> => (token === undefined ? {} : { authorization: `Bearer ${token}` });
+
+async function call(run: string, token: string | undefined, body: unknown): Promise<Answer> {
+  return send(run, token, JSON.stringify(body));
+}
+
+/** POSTs a raw body to a run's call route; `duplex` is what a streamed body needs. */
+async function send(run: string, token: string | undefined, body: string | Uint8Array | ReadableStream, init: { headers?: Record<string, string>; duplex?: "half" } = {}, on: Miniflare = miniflare): Promise<Answer> {
+  const response = await on.dispatchFetch(`http://127.0.0.1/session/${run}/call`, { method: "POST", body: body as never, ...init, headers: { ...bearer(token), ...init.headers } });
+  return answer(response);
 }
 
 const search = (turn: number, query: string) => ({ turn, index: 0, name: "search_tools", input: { query } });
+// The run the journal tests share, in order: stored, failed write, corrupt record.
+let runA: { run: string; token: string };
 
 beforeAll(async () => {
   example = await buildExample("worker");
@@ -116,61 +171,64 @@ describe("the Worker example in workerd", () => {
   });
 
   it("journals a session's calls in KV across a restart and replays them identically", async () => {
-    const first = await call("run-a", search(0, "create a pull request on github"));
+    runA = await openRun();
+    const { run, token } = runA;
+    const first = await call(run, token, search(0, "create a pull request on github"));
     expect(first.status).toBe(200);
     expect(first.body.records).toBe(1);
     // The isolate is gone; the next request resumes from KV alone.
     await restart();
-    const second = await call("run-a", search(1, "take a screenshot of the page"));
+    const second = await call(run, token, search(1, "take a screenshot of the page"));
     expect(second.status).toBe(200);
     expect(second.body.records).toBe(2);
     expect(second.body.menu.slice(0, first.body.menu.length)).toEqual(first.body.menu);
 
     // A host retrying the same call gets the recorded answer; nothing is stored twice.
-    const retried = await call("run-a", search(1, "take a screenshot of the page"));
+    const retried = await call(run, token, search(1, "take a screenshot of the page"));
     expect(retried.body.outcome.source).toBe("replay");
     expect(retried.body.outcome.result).toEqual(second.body.outcome.result);
     expect(retried.body.records).toBe(2);
 
     // The same run decided live in Node, and replayed in Node from what KV holds.
     const kv = await journalKv();
-    const keys = (await kv.list({ prefix: "toolsift/journal/run-a/" })).keys.map((key) => key.name);
-    expect(keys).toEqual(["toolsift/journal/run-a/000000", "toolsift/journal/run-a/000001"]);
+    const keys = (await runKeys(run)).map((key) => key.name);
+    expect(keys).toEqual([`toolsift/journal/${run}/000000`, `toolsift/journal/${run}/000001`]);
     const stored = await Promise.all(keys.map(async (key) => JSON.parse((await kv.get(key))!)));
     expect(new Set(stored.map((record: { id: string }) => record.id)).size).toBe(2);
     await init();
     const catalogue = JSON.parse(await readFile(fixtureCatalogue, "utf8"));
     const ranker = Bm25ToolRanker.load(await readFile(join(example, "build/index.tsi")));
-    const live = createToolSearchSession({ runId: "run-a", toolSearch: { catalogue, ranker } });
+    const live = createToolSearchSession({ runId: run, toolSearch: { catalogue, ranker } });
     live.handleToolCall(search(0, "create a pull request on github"));
     const liveSecond = live.handleToolCall(search(1, "take a screenshot of the page"));
     expect(JSON.parse(JSON.stringify(liveSecond))).toEqual(second.body.outcome);
     expect(live.menuNames()).toEqual(second.body.menu);
-    const replay = createToolSearchSession({ runId: "run-a", journal: new InMemoryJournal(stored), toolSearch: { catalogue, ranker } });
+    const replay = createToolSearchSession({ runId: run, journal: new InMemoryJournal(stored), toolSearch: { catalogue, ranker } });
     expect(resumeSession(replay)).toBe(2);
     expect(replay.menuNames()).toEqual(second.body.menu);
     expect(JSON.stringify(replay.journal.records())).toBe(JSON.stringify(stored));
   });
 
   it("a failing KV write is journal_write_failed to the host, and the menu does not grow", async () => {
+    const { run, token } = runA;
     await restart({ FAIL_JOURNAL_WRITES: "1" });
-    const failed = await call("run-a", search(2, "list files in a directory"));
+    const failed = await call(run, token, search(2, "list files in a directory"));
     expect(failed.status).toBe(503);
-    expect(failed.body.error).toMatchObject({ code: "journal_write_failed", path: ["toolsift/journal/run-a/000002"] });
+    expect(failed.body.error).toMatchObject({ code: "journal_write_failed", path: [`toolsift/journal/${run}/000002`] });
     await restart();
-    const again = await call("run-a", search(1, "take a screenshot of the page"));
+    const again = await call(run, token, search(1, "take a screenshot of the page"));
     expect(again.body.records).toBe(2);
-    const kv = await journalKv();
-    expect((await kv.list({ prefix: "toolsift/journal/run-a/" })).keys).toHaveLength(2);
+    expect(await runKeys(run)).toHaveLength(2);
   });
 
   it("refuses a corrupt stored record with invalid_journal naming its key", async () => {
+    const { run, token } = runA;
     const kv = await journalKv();
-    await kv.put("toolsift/journal/run-a/000002", '{"format":"toolsift.journal","v":1,');
-    const refused = await call("run-a", search(2, "list files in a directory"));
+    await kv.put(`toolsift/journal/${run}/000002`, '{"format":"toolsift.journal","v":1,');
+    const refused = await call(run, token, search(2, "list files in a directory"));
     expect(refused.status).toBe(400);
-    expect(refused.body.error).toMatchObject({ code: "invalid_journal", path: ["toolsift/journal/run-a/000002"] });
-    expect(refused.body.error.message).toContain("toolsift/journal/run-a/000002");
+    expect(refused.body.error).toMatchObject({ code: "invalid_journal", path: [`toolsift/journal/${run}/000002`] });
+    expect(refused.body.error.message).toContain(`toolsift/journal/${run}/000002`);
   });
 
   it("the README's esbuild recipe bundles a script workerd runs with the same answers", async () => {
@@ -188,6 +246,216 @@ describe("the Worker example in workerd", () => {
       }
     } finally {
       await bundled.dispose();
+    }
+  });
+});
+
+describe("the Worker example guards its runs", () => {
+  it("POST /session issues an unguessable run id and its token", async () => {
+    const first = await openRun();
+    const second = await openRun();
+    expect(first.run).not.toBe(second.run);
+    expect(first.token).not.toBe(second.token);
+    // 122 random bits from crypto.randomUUID; the token is a 256-bit MAC, base64url.
+    expect(first.run).toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/u);
+    expect(first.token).toMatch(/^[A-Za-z0-9_-]{43}$/u);
+    // The token goes in the Bearer scheme; bare, it is not found.
+    const bare = await send(first.run, undefined, JSON.stringify(search(0, "send a message on slack")), { headers: { authorization: first.token } });
+    expect(errorOf(bare)).toEqual({ status: 401, code: "missing_token", message: "string" });
+    const fresh = await call(first.run, first.token, search(0, "send a message on slack"));
+    expect(fresh.status, fresh.text).toBe(200);
+    expect(fresh.body.records).toBe(1);
+  });
+
+  it("a cross-run attack: caller B cannot write to A's run, and A's later calls succeed", async () => {
+    const a = await openRun();
+    const b = await openRun();
+    expect((await call(a.run, a.token, search(0, "create a pull request on github"))).status).toBe(200);
+    // B tries to pre-write A's next turn: without a token, with its own run's token, and with
+    // a guess one character off A's.
+    const attack = search(1, "delete the repository");
+    const attempts = [
+      await call(a.run, undefined, attack),
+      await call(a.run, b.token, attack),
+      // One character changed: the first, as the last one's low bits are base64 padding.
+      await call(a.run, `${a.token.startsWith("A") ? "B" : "A"}${a.token.slice(1)}`, attack),
+    ];
+    expect(attempts.map(errorOf)).toEqual([
+      { status: 401, code: "missing_token", message: "string" },
+      { status: 403, code: "invalid_token", message: "string" },
+      { status: 403, code: "invalid_token", message: "string" },
+    ]);
+    expect(await runKeys(a.run)).toHaveLength(1);
+    // A's next turn is its own, not B's (no journal_divergence), and B's run is untouched.
+    const next = await call(a.run, a.token, search(1, "take a screenshot of the page"));
+    expect(next.status, next.text).toBe(200);
+    expect(next.body.outcome.source).not.toBe("replay");
+    expect(next.body.records).toBe(2);
+    expect(await runKeys(b.run)).toHaveLength(0);
+  });
+
+  it("every record of a run expires with the run, after RUN_TTL_SECONDS from wrangler.toml", async () => {
+    const before = Math.floor(Date.now() / 1000);
+    const { run, token } = await openRun();
+    const after = Math.ceil(Date.now() / 1000);
+    await call(run, token, search(0, "create a pull request on github"));
+    await call(run, token, search(1, "take a screenshot of the page"));
+    const keys = await runKeys(run);
+    expect(keys.map((key) => typeof key.expiration)).toEqual(["number", "number"]);
+    const ttl = configuredTtl();
+    expect(ttl).toBeGreaterThanOrEqual(120);
+    // One expiry for the whole run: a per-put TTL would drop its first record first, and a
+    // journal missing 000000 but holding 000001 is refused as invalid_journal.
+    const expiration = keys[0]!.expiration;
+    expect(keys.map((key) => key.expiration)).toEqual([expiration, expiration]);
+    expect(expiration).toBeGreaterThanOrEqual(before + ttl);
+    expect(expiration).toBeLessThanOrEqual(after + ttl);
+  });
+
+  it("a run past its time is refused with run_expired and stores nothing", async () => {
+    // KV refuses an expiry less than 60 s ahead, so a run takes calls until then: 1 s here.
+    await restart({ RUN_TTL_SECONDS: "61" });
+    try {
+      const { run, token } = await openRun();
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      const late = await call(run, token, search(0, "create a pull request on github"));
+      expect(errorOf(late)).toEqual({ status: 403, code: "run_expired", message: "string" });
+      expect(await runKeys(run)).toHaveLength(0);
+    } finally {
+      await restart();
+    }
+  });
+
+  it("a Worker without its secret, or with a TTL KV refuses, says so and issues nothing", async () => {
+    try {
+      for (const [bindings, named] of [
+        [{ SESSION_SECRET: undefined }, "SESSION_SECRET"],
+        [{ SESSION_SECRET: "short" }, "SESSION_SECRET"],
+        [{ RUN_TTL_SECONDS: "30" }, "RUN_TTL_SECONDS"],
+      ] as const) {
+        await restart(bindings);
+        const reply = await answer(await miniflare.dispatchFetch("http://127.0.0.1/session", { method: "POST" }));
+        expect(errorOf(reply), JSON.stringify(bindings)).toEqual({ status: 500, code: "server_misconfigured", message: "string" });
+        expect(reply.body.error.message).toContain(named);
+      }
+    } finally {
+      await restart();
+    }
+  });
+
+  it("every bad body is a 400 or 413 JSON error and leaves the run as it was", async () => {
+    const { run, token } = await openRun();
+    expect((await call(run, token, search(0, "create a pull request on github"))).status).toBe(200);
+    const refusals = [
+      await send(run, token, "{not json"),
+      await send(run, token, new Uint8Array([0x7b, 0xff, 0xfe, 0x7d])),
+      await call(run, token, null),
+      await call(run, token, []),
+      await call(run, token, "search_tools"),
+      await call(run, token, {}),
+      await call(run, token, { turn: -1, index: 0, name: "search_tools", input: {} }),
+      await call(run, token, { turn: 1, index: 0.5, name: "search_tools", input: {} }),
+      await call(run, token, { turn: 1, index: 0, name: 5, input: {} }),
+      await call(run, token, { turn: "1", index: 0, name: "search_tools", input: {} }),
+    ];
+    expect(refusals.map(errorOf)).toEqual([
+      { status: 400, code: "invalid_json", message: "string" },
+      { status: 400, code: "invalid_json", message: "string" },
+      ...Array.from({ length: 8 }, () => ({ status: 400, code: "invalid_tool_call", message: "string" })),
+    ]);
+    // Too large, whether it says so (content-length) or streams without a length.
+    const large = JSON.stringify(search(1, "x ".repeat(40_000)));
+    const stream = new ReadableStream({
+      start(controller) {
+        for (let sent = 0; sent < 80_000; sent += 8_000) controller.enqueue(new TextEncoder().encode(" ".repeat(8_000)));
+        controller.close();
+      },
+    });
+    const tooLarge = [await send(run, token, large), await send(run, token, stream, { duplex: "half" })];
+    expect(tooLarge.map(errorOf)).toEqual([
+      { status: 413, code: "body_too_large", message: "string" },
+      { status: 413, code: "body_too_large", message: "string" },
+    ]);
+    expect(await runKeys(run)).toHaveLength(1);
+    const next = await call(run, token, search(1, "take a screenshot of the page"));
+    expect(next.status, next.text).toBe(200);
+    expect(next.body.records).toBe(2);
+  });
+
+  it("unknown routes are 404, a known route with another method 405, in the same JSON shape", async () => {
+    const { run, token } = await openRun();
+    const replies = await Promise.all(
+      [
+        ["GET", "/nope"],
+        ["POST", "/session/%E0/call"],
+        ["POST", "/session/a/b/call"],
+        ["GET", `/session/${run}/call`],
+        ["GET", "/session"],
+        ["POST", "/search?q=x"],
+      ].map(async ([method, path]) => answer(await miniflare.dispatchFetch(`http://127.0.0.1${path}`, { method, headers: bearer(token) }))),
+    );
+    expect(replies.map(errorOf)).toEqual([
+      { status: 404, code: "not_found", message: "string" },
+      { status: 403, code: "invalid_token", message: "string" },
+      { status: 404, code: "not_found", message: "string" },
+      { status: 405, code: "method_not_allowed", message: "string" },
+      { status: 405, code: "method_not_allowed", message: "string" },
+      { status: 405, code: "method_not_allowed", message: "string" },
+    ]);
+  });
+
+  it("authorize(request, env) in src/authorize.js is where the deployer checks the caller", async () => {
+    // The example's hook allows everyone; a deployer's own, swapped in at bundle time: the
+    // caller is the x-test-user header, and a request without one is refused.
+    const dir = await mkdtemp(join(tmpdir(), "toolsift-authorize-"));
+    const hook = join(dir, "authorize.js");
+    await writeFile(hook, 'export async function authorize(request) {\n  return request.headers.get("x-test-user");\n}\n');
+    // Beside the example, as dist-esbuild is: workerd names modules relative to the working directory.
+    const outdir = join(example, "dist-authorize");
+    await rm(outdir, { recursive: true, force: true });
+    let swapped = 0;
+    await esbuild({
+      entryPoints: [join(example, "src/worker.js")],
+      bundle: true,
+      format: "esm",
+      conditions: ["workerd", "worker", "browser"],
+      loader: { ".wasm": "copy", ".tsi": "copy" },
+      outdir,
+      absWorkingDir: example,
+      logLevel: "silent",
+      plugins: [
+        {
+          name: "deployer-authorize",
+          setup(build) {
+            build.onResolve({ filter: /^\.\/authorize\.js$/ }, () => {
+              swapped++;
+              return { path: hook };
+            });
+          },
+        },
+      ],
+    });
+    const guarded = await start({}, join(outdir, "worker.js"));
+    try {
+      expect(swapped).toBe(1);
+      const alice = { "x-test-user": "alice" };
+      const nobody = await answer(await guarded.dispatchFetch("http://127.0.0.1/session", { method: "POST" }));
+      expect(errorOf(nobody)).toEqual({ status: 403, code: "not_authorized", message: "string" });
+      const searchNobody = await answer(await guarded.dispatchFetch("http://127.0.0.1/search?q=github"));
+      expect(errorOf(searchNobody)).toEqual({ status: 403, code: "not_authorized", message: "string" });
+      const { run, token } = await openRun(guarded, alice);
+      const body = JSON.stringify(search(0, "create a pull request on github"));
+      const own = await send(run, token, body, { headers: alice }, guarded);
+      expect(own.status, own.text).toBe(200);
+      // The token is bound to the caller the hook named: Bob holding Alice's token gets nothing.
+      const others = [await send(run, token, body, { headers: { "x-test-user": "bob" } }, guarded), await send(run, token, body, {}, guarded)];
+      expect(others.map(errorOf)).toEqual([
+        { status: 403, code: "invalid_token", message: "string" },
+        { status: 403, code: "not_authorized", message: "string" },
+      ]);
+    } finally {
+      await guarded.dispose();
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });

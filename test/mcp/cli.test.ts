@@ -42,7 +42,7 @@ describe("toolsift mcp status and approve", () => {
     const status = await runCli(["mcp", "status", "--config", path]);
     expect(status.code).toBe(0);
     expect(status.stdout).toContain("quarantined (2)");
-    expect(status.stdout).toMatch(/stranger echo {2}new · sha256 [0-9a-f]{12}\n {4}\+ Echo back/);
+    expect(status.stdout).toMatch(/stranger echo {2}new · sha256 [0-9a-f]{64}\n {4}\+ Echo back/);
     const one = await runCli(["mcp", "approve", "stranger", "echo", "--config", path]);
     expect(one.stdout).toBe("approved 1 tool of stranger: echo\n");
     // A change to the approved tool is quarantined again, and status shows the diff.

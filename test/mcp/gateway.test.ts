@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { writeFileSync } from "node:fs";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StdioClientTransport, getDefaultEnvironment } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -44,14 +44,16 @@ beforeAll(async () => {
   // stdio: the built command line, as a client's config would start it.
   const stdioChanged = { count: 0 };
   const stdioClient = newClient(stdioChanged);
-  const connecting = stdioClient.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, "mcp", "--config", path], stderr: "ignore" }));
+  // Its default state file is under XDG_STATE_HOME, the helpers' temporary folder.
+  const env = { ...getDefaultEnvironment(), XDG_STATE_HOME: process.env["XDG_STATE_HOME"]! };
+  const connecting = stdioClient.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, "mcp", "--config", path], env, stderr: "ignore" }));
   // Streamable HTTP: the gateway in this process on 127.0.0.1.
   gateway = new Gateway(parseGatewayConfig(config, join(folder, "http.json")), { stderr: "ignore", onWarning: () => {}, version: "test" });
   const started = gateway.start();
   listener = await listenHttp(() => new DownstreamSession(gateway, { runId: `http-${Date.now()}`, caps: { maxPerSearch: 5, maxLoaded: 50, maxSearches: 200 }, version: "test", onWarning: () => {} }));
   const httpChanged = { count: 0 };
   const httpClient = newClient(httpChanged);
-  await httpClient.connect(new StreamableHTTPClientTransport(listener.url));
+  await httpClient.connect(new StreamableHTTPClientTransport(listener.url, { requestInit: { headers: { authorization: `Bearer ${listener.token}` } } }));
   await Promise.all([connecting, started]);
   clients.push({ name: "stdio", client: stdioClient, listChanged: stdioChanged }, { name: "http", client: httpClient, listChanged: httpChanged });
   // The CLI's servers start in the background: wait until its search sees all four.

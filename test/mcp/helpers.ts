@@ -19,6 +19,10 @@ import type { ToolsiftWarning } from "../../src/rankers/warnings.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 export const FAULT_SERVER = join(root, "test/mcp/fixtures/fault-server.mjs");
+export const HOSTILE_SERVER = join(root, "test/mcp/fixtures/hostile-server.mjs");
+
+// The gateway's default state file is under $XDG_STATE_HOME: a test never writes the real one.
+process.env["XDG_STATE_HOME"] = mkdtempSync(join(tmpdir(), "toolsift-state-"));
 
 /** The bin of a pinned `@modelcontextprotocol/server-*` package. */
 export function serverBin(name: "everything" | "memory" | "filesystem"): string {
@@ -40,6 +44,11 @@ export function registryServers(folder: string, trust = true): Record<string, un
 
 export function faultServer(trust = true, env: Record<string, string> = {}): Record<string, unknown> {
   return { command: process.execPath, args: [FAULT_SERVER], trust, env };
+}
+
+/** The hostile fixture: `HOSTILE_FEATURES` (prototype, empty, escapes) and `HOSTILE_OMIT` (tool names) in `env`. */
+export function hostileServer(trust = true, env: Record<string, string> = {}): Record<string, unknown> {
+  return { command: process.execPath, args: [HOSTILE_SERVER], trust, env };
 }
 
 /** A Streamable HTTP MCP server on 127.0.0.1 (stateless: one server per request). */
@@ -100,13 +109,17 @@ export interface InProcess {
   close(): Promise<void>;
 }
 
-/** A gateway in this process with one downstream session, driven by the SDK's Client over an in-memory pair. */
-export async function inProcess(config: unknown, folder: string): Promise<InProcess> {
+/**
+ * A gateway in this process with one downstream session, driven by the SDK's Client over an
+ * in-memory pair. `background`: the servers start without being awaited (one may never be up).
+ */
+export async function inProcess(config: unknown, folder: string, { background = false } = {}): Promise<InProcess> {
   const warnings: ToolsiftWarning[] = [];
   const path = writeConfig(folder, config);
   const parsed = parseGatewayConfig(config, path);
   const gateway = new Gateway(parsed, { stderr: "ignore", onWarning: (warning) => warnings.push(warning), version: "test" });
-  await gateway.start();
+  const started = gateway.start();
+  if (!background) await started;
   const downstream = new DownstreamSession(gateway, {
     runId: "test-run",
     caps: { maxPerSearch: parsed.maxPerSearch, maxLoaded: parsed.maxLoaded, maxSearches: parsed.maxSearches, deferral: parsed.deferral },

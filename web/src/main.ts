@@ -3,13 +3,14 @@
 performance.mark("toolsift:modules-evaluated");
 import "./styles/base.css";
 import "./styles/views.css";
-import { CATALOGUE_LABEL, boot } from "./state/boot.js";
+import { CATALOGUE_FROM_SERVERS, CATALOGUE_LABEL, boot } from "./state/boot.js";
+import { exampleRequests } from "./catalogue/requests.js";
 import { DEFAULT_SETTINGS, sameSettings } from "./state/settings.js";
 import { Store, makeCatalogue } from "./state/store.js";
 import { readUrl, writeUrl } from "./state/url.js";
 import { h, replace } from "./ui/dom.js";
 import { header } from "./views/header.js";
-import { searchView, EXAMPLES } from "./views/search.js";
+import { searchView } from "./views/search.js";
 import { tabs } from "./views/tabs.js";
 import { isDefaultTrust } from "./catalogue/model.js";
 
@@ -28,14 +29,16 @@ async function start(app: HTMLElement): Promise<void> {
   const initial = readUrl();
   const booted = await boot();
   const store = new Store(booted.ranker, booted.index);
-  store.query = initial.query ?? EXAMPLES[0]!;
+  // Requests this catalogue answers: the embedded one's, or made from a servers.json's tools.
+  const examples = exampleRequests(booted.ranker.ids(), CATALOGUE_FROM_SERVERS);
+  store.query = initial.query ?? examples[0] ?? "";
   store.view = initial.view;
   store.settings = initial.settings;
   store.trust = initial.trust;
   const timings = booted.timings;
 
   const top = header(store, timings);
-  const search = searchView(store, () => {
+  const search = searchView(store, examples, () => {
     if (timings.firstQuery !== undefined) return;
     timings.firstQuery = performance.now();
     top.refresh();

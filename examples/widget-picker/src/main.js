@@ -1,5 +1,8 @@
 // The picker: each request is a search_tools call of one agent run whose session is kept in
-// the page and whose journal is in IndexedDB, so a reload resumes the run where it was.
+// the page and whose journal is in IndexedDB, so a reload resumes the run where it was. The
+// component shown is the ranker's best for the request: the session's result lists only tools
+// it adds to the menu (a model already has the others), so asking again for a component this
+// run loaded would show the next best one instead.
 import { Bm25ToolRanker, createToolSearchSession, init } from "toolsift";
 import { IndexedDbJournal, resumeSession } from "toolsift/journal-stores";
 import components from "../components.json";
@@ -22,6 +25,11 @@ async function openRun() {
 }
 
 let run = await openRun();
+
+/** The best components for `query`, best first, whether this run loaded them already or not. */
+function ranked(query) {
+  return ranker.search(query, 3).hits.map((hit) => hit.id);
+}
 
 function showPick(query, picks) {
   const pick = $("pick");
@@ -46,7 +54,7 @@ function showPick(query, picks) {
 function showHistory() {
   $("menu").textContent = run.session.menuNames().filter((name) => byId.has(name)).join(", ");
   $("history").replaceChildren(
-    ...run.journal.records().map((record) => element("li", `${record.value.query} → ${record.value.results[0] ?? "nothing"}`)),
+    ...run.journal.records().map((record) => element("li", `${record.value.query} → ${ranked(record.value.query)[0] ?? "nothing"}`)),
   );
 }
 
@@ -54,9 +62,10 @@ $("ask").addEventListener("submit", async (event) => {
   event.preventDefault();
   const query = $("request").value.trim();
   if (query.length === 0) return;
-  const outcome = run.session.handleToolCall({ turn: run.journal.records().length, index: 0, name: "search_tools", input: { query, limit: 3 } });
+  // The session loads the request's components into the run (and journals the decision).
+  run.session.handleToolCall({ turn: run.journal.records().length, index: 0, name: "search_tools", input: { query, limit: 3 } });
   await run.journal.flush();
-  showPick(query, (outcome.result.tools ?? []).map((tool) => tool.name));
+  showPick(query, ranked(query));
   showHistory();
   document.body.dataset.turns = String(run.journal.records().length);
 });

@@ -6,6 +6,12 @@ import { admitStored, parseStored, WriteBehindJournal, type WriteBehindOptions }
 export interface KvNamespaceLike {
   get(key: string): Promise<string | null>;
   put(key: string, value: string): Promise<void>;
+  /**
+   * Workers KV's listing, one page per call. Optional: with it, `open` also refuses a record
+   * stored past the run's end however far; without it, only one within the 8 keys read
+   * after the last record.
+   */
+  list?(options: { prefix: string; cursor?: string }): Promise<{ keys: readonly { name: string }[]; list_complete: boolean; cursor?: string }>;
 }
 
 /** Options of `KvJournal.open`. */
@@ -47,6 +53,8 @@ export class KvJournal extends WriteBehindJournal {
     if (new TextEncoder().encode(positionKey(prefix, runId, 0)).length > MAX_KEY_BYTES) {
       throw new ToolsiftError("invalid_option", `The prefix and run id make a key over Workers KV's ${MAX_KEY_BYTES} bytes.`, { path: ["prefix"] });
     }
+    // Listed while the records are read: one round trip more in parallel, not in series.
+    const listed = listRun(namespace, prefix, runId);
     const entries: { key: string; value: unknown }[] = [];
     for (let done = false; !done; ) {
       const keys = Array.from({ length: READ_BATCH }, (_, offset) => positionKey(prefix, runId, entries.length + offset));
@@ -67,9 +75,44 @@ export class KvJournal extends WriteBehindJournal {
         entries.push({ key: keys[index]!, value: parseStored(keys[index]!, text) });
       }
     }
+    refuseStrays(await listed, prefix, runId, entries.length);
     return new KvJournal(admitStored(entries), {
       key: (position) => positionKey(prefix, runId, position),
       write: (position: number, record: JournalRecord) => namespace.put(positionKey(prefix, runId, position), JSON.stringify(record)),
     }, options);
+  }
+}
+
+// The names of the run's keys, or why they could not be listed; none without `list`.
+async function listRun(namespace: KvNamespaceLike, prefix: string, runId: string): Promise<{ names: string[] } | { failed: ToolsiftError }> {
+  const base = `${prefix}${runId}/`;
+  const names: string[] = [];
+  try {
+    if (typeof namespace.list !== "function") return { names };
+    let cursor: string | undefined;
+    do {
+      const page = await namespace.list(cursor === undefined ? { prefix: base } : { prefix: base, cursor });
+      for (const { name } of page.keys) names.push(name);
+      cursor = page.list_complete ? undefined : page.cursor;
+    } while (cursor !== undefined);
+  } catch (cause) {
+    return { failed: new ToolsiftError("invalid_journal", `The journal store could not list ${JSON.stringify(base)}.`, { path: [base], cause }) };
+  }
+  return { names };
+}
+
+// Reads stop at the first empty batch, so a record stored further past the end is not read;
+// the listing finds it. Reads stay the source of the records: a KV listing may lag a write
+// by up to 60 s, so it can only add a key to refuse, never hide one. A listed key whose rest
+// is not a position (it has a slash: a run whose id extends this one's) is another run's.
+function refuseStrays(listed: { names: string[] } | { failed: ToolsiftError }, prefix: string, runId: string, count: number): void {
+  if ("failed" in listed) throw listed.failed;
+  const base = `${prefix}${runId}/`;
+  for (const name of listed.names) {
+    const rest = name.slice(base.length);
+    const position = /^\d+$/u.test(rest) ? Number(rest) : -1;
+    if (position < count || positionKey(prefix, runId, position) !== name) continue;
+    const last = count === 0 ? "and no record before it" : `past its last record ${JSON.stringify(positionKey(prefix, runId, count - 1))}`;
+    throw new ToolsiftError("invalid_journal", `The stored journal has ${JSON.stringify(name)} ${last}.`, { path: [name] });
   }
 }

@@ -10,9 +10,13 @@ import { DEFAULT_TRUST, readCatalogue, toolDefinitions, type PlaygroundTool } fr
 import type { IndexInfo } from "./store.js";
 
 declare const __TOOLSIFT_CATALOGUE_LABEL__: string;
+declare const __TOOLSIFT_CATALOGUE_FROM_SERVERS__: boolean;
 
 /** The name of the catalogue the page shows: "MCP catalogue", or the servers.json it was listed from. */
 export const CATALOGUE_LABEL: string = __TOOLSIFT_CATALOGUE_LABEL__;
+
+/** The catalogue was listed from a servers.json (TOOLSIFT_PLAYGROUND_SERVERS), not the embedded one. */
+export const CATALOGUE_FROM_SERVERS: boolean = __TOOLSIFT_CATALOGUE_FROM_SERVERS__;
 
 /** The artifact `scripts/build-playground-index.ts` writes into web/public. */
 export const ARTIFACT_PATH = "./mcp-catalogue.tsi";

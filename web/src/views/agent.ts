@@ -109,7 +109,8 @@ function stepView(step: StepRecord, number: number): HTMLElement {
 
 export function agentView(store: Store): HTMLElement {
   const scriptId = uid("script");
-  const script = h("textarea", { id: scriptId, class: "code", spellcheck: "false", wrap: "off", rows: 12, "aria-describedby": `${scriptId}-help` });
+  // Wrapped: the script's longest calls ran past the box's edge, out of sight.
+  const script = h("textarea", { id: scriptId, class: "code", spellcheck: "false", wrap: "soft", rows: 12, "aria-describedby": `${scriptId}-help` });
   script.value = DEFAULT_SCRIPT;
   const journalId = uid("journal");
   // Wrapped: every record begins with the same 60 characters, which were all a line showed.

@@ -1,6 +1,6 @@
 // The page header: what this is, which catalogue is loaded, and the start-up figures
 // measured in this page (navigation start → first answered query).
-import { CATALOGUE_LABEL, type BootTimings } from "../state/boot.js";
+import { CATALOGUE_FROM_SERVERS, CATALOGUE_LABEL, type BootTimings } from "../state/boot.js";
 import type { Store } from "../state/store.js";
 import { h, replace } from "../ui/dom.js";
 import { bytes, count, milliseconds } from "../ui/format.js";
@@ -15,7 +15,7 @@ export function header(store: Store, timings: BootTimings): { element: HTMLEleme
     const index = store.index;
     replace(
       facts,
-      fact("catalogue", `${store.catalogue?.name ?? CATALOGUE_LABEL} · ${count(store.ranker.size)} tools`),
+      fact("catalogue", `${store.catalogue?.name ?? CATALOGUE_LABEL} · ${count(store.ranker.size)} tools`, "catalogue-fact"),
       fact(
         "index",
         index.source === "artifact"
@@ -59,7 +59,8 @@ export function header(store: Store, timings: BootTimings): { element: HTMLEleme
       "div",
       { class: "brand" },
       h("h1", {}, h("span", { class: "logo", "aria-hidden": "true" }, "◆"), " toolsift ", h("span", { class: "sub" }, "playground")),
-      h("p", { class: "tagline" }, "Tool search for LLM agents — a WebAssembly BM25F index over 2,464 real MCP tools, running entirely in this page."),
+      // The count is the catalogue fact's alone: the tagline names only what the tools are.
+      h("p", { class: "tagline" }, `Tool search for LLM agents — a WebAssembly BM25F index over ${CATALOGUE_FROM_SERVERS ? "the tools of your MCP servers" : "real MCP tools"}, running entirely in this page.`),
     ),
     h("div", { class: "header-side" }, copy, copied),
     facts,
