@@ -1,5 +1,6 @@
-// Completes dist/ after tsc: the .wasm and the two entries tsc cannot compile (workerd's and
-// Deno's module imports of the .wasm). Copies only; generated output is never edited.
+// Completes dist/ after tsc: the .wasm, the two entries tsc cannot compile (workerd's and
+// Deno's module imports of the .wasm) and the browser entry's default address of the .wasm in
+// the package's layout. Copies only; generated output is never edited.
 import { copyFile, mkdir } from "node:fs/promises";
 
 const root = new URL("../", import.meta.url);
@@ -9,3 +10,6 @@ for (const entry of ["workerd", "deno"]) {
   await copyFile(new URL(`src/entry/${entry}.js`, root), new URL(`dist/entry/${entry}.js`, root));
   await copyFile(new URL(`src/entry/${entry}.d.ts`, root), new URL(`dist/entry/${entry}.d.ts`, root));
 }
+// The browser entry's default core address: the package's copy names dist/toolsift.wasm.
+await copyFile(new URL("src/entry/wasm-url.dist.js", root), new URL("dist/entry/wasm-url.js", root));
+await copyFile(new URL("src/entry/wasm-url.d.ts", root), new URL("dist/entry/wasm-url.d.ts", root));

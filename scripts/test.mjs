@@ -4,8 +4,9 @@
 //   2. typecheck     npm run typecheck: src, test, bench, web, scripts and the config files
 //                    (after the build: tests that import "toolsift" are checked against dist/)
 //   3. chromium      scripts/ensure-chromium.sh (installs Debian chromium when root and missing)
-//   4. vitest        the node project (unit, property, bad input, memory, size, and the Node
-//                    and workerd runtime tests) and the browser project (headless Chromium)
+//   4. vitest        the node project (unit, property, bad input, memory, size, the Node and
+//                    workerd runtime tests, and test/package: the README's install recipe from
+//                    a fresh clone's tarball, offline) and the browser project (headless Chromium)
 //   5. deno          `deno test` on test/runtimes/deno (a real Deno process)
 //   6. e2e           Playwright on the playground's production build, in the system Chromium
 // The last line is the plain count over every runner: "N passed, N failed".

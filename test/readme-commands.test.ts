@@ -3,15 +3,15 @@
 // 0. The other lines install, build or start the project: `.ci/run` itself runs `npm ci` and
 // `npm test` on a fresh clone; the edge recipes (`npx esbuild …`, `npm run preview` in an
 // example) are run by test/edge/readme-edge.test.ts. This test fails on a line of any other kind.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runCli } from "./helpers/cli.js";
+import { README, fencedBlocks } from "./helpers/readme.js";
 
-const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
-const lines = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)]
-  .flatMap((match) => match[1]!.split("\n"))
+const lines = fencedBlocks(README, "sh")
+  .flatMap((block) => block.split("\n"))
   .map((line) => line.replace(/\s+#.*$/u, "").trim())
   .filter((line) => line.length > 0 && !line.startsWith("#"));
 const commands = lines.filter((line) => line.startsWith("npx toolsift "));

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, it } from "vitest";
 import { Bm25ToolRanker, init, toolSearchDocs } from "../src/index.js";
+import { README, fencedBlocks } from "./helpers/readme.js";
 
 // Run where an application runs: in a folder of its own, not the repository, so a path read
 // relative to the working directory fails here as it would there.
@@ -44,8 +45,7 @@ it("withholds the text of the servers nobody vouched for", () => {
 });
 
 it("is the README's code, importing exactly what the README imports", () => {
-  const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
-  const block = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1]!).find((text) => text.includes("new Bm25ToolRanker("))!;
+  const block = fencedBlocks(README, "ts").find((text) => text.includes("new Bm25ToolRanker("))!;
   const lines = block.trimEnd().split("\n");
   const source = readFileSync(new URL(import.meta.url), "utf8");
   const region = /\/\/ README:begin\n([\s\S]*?)\n\/\/ README:end/.exec(source)![1]!;

@@ -1,4 +1,3 @@
-import type { ClientToolSearchExecutor, Tool as AgentsTool } from "@openai/agents-core";
 import type { ChatCompletionFunctionTool, ChatCompletionMessage, ChatCompletionMessageParam, ChatCompletionToolMessageParam } from "openai/resources/chat/completions/completions";
 import type {
   FunctionTool,
@@ -220,18 +219,37 @@ export function openaiChatToolSearch(session: ToolSearchSession): OpenAIChatTool
 }
 
 /**
+ * What the Agents SDK hands a client tool search's `execute`, as far as toolsift reads it. The
+ * Agents route's types are structural and local: the Responses and Chat routes share this
+ * entry, and their users need not install `@openai/agents-core` for its declarations to check.
+ */
+export interface AgentsToolSearchCall {
+  readonly toolCall: { readonly arguments: unknown };
+}
+
+/** The options of the Agents SDK's `toolSearchTool` that `agentsToolSearchOptions` returns. */
+export interface AgentsToolSearchOptions<AgentsTool> {
+  readonly execution: "client";
+  readonly description: string;
+  readonly parameters: unknown;
+  /** The Agents tools the search loaded (by `resolve`), in the session's order. */
+  readonly execute: (call: AgentsToolSearchCall) => AgentsTool[];
+}
+
+/**
  * The options of the Agents SDK's `toolSearchTool` for a client-executed search by the
  * session: pass them as `toolSearchTool(agentsToolSearchOptions(session, { resolve }))`.
- * `resolve` gives the Agents tool of a loaded name (`tool({ ..., deferLoading: true })`). The
- * Agents runner hands no turn, so each search is its own turn, counted from 0 in call order.
+ * `resolve` gives the Agents tool of a loaded name (`tool({ ..., deferLoading: true })`); its
+ * type is the type of the tools returned. The Agents runner hands no turn, so each search is
+ * its own turn, counted from 0 in call order.
  *
  * @example
  * const search = toolSearchTool(agentsToolSearchOptions(session, { resolve: (name) => agentTools[name] }));
  */
-export function agentsToolSearchOptions<Context = unknown>(
+export function agentsToolSearchOptions<AgentsTool>(
   session: ToolSearchSession,
-  options: { readonly resolve: (name: string) => AgentsTool<Context> | undefined },
-): { execution: "client"; description: string; parameters: unknown; execute: ClientToolSearchExecutor<Context> } {
+  options: { readonly resolve: (name: string) => AgentsTool | undefined },
+): AgentsToolSearchOptions<AgentsTool> {
   const search = searchToolOf(session);
   let turn = 0;
   return {

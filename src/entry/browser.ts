@@ -1,4 +1,5 @@
 import { initWith, type WasmSource } from "../core/module.js";
+import { wasmUrl } from "./wasm-url.js";
 
 export * from "../api.js";
 
@@ -11,5 +12,5 @@ export * from "../api.js";
  * await init();
  */
 export function init(source?: WasmSource): Promise<void> {
-  return initWith(source ?? fetch(new URL("../toolsift.wasm", import.meta.url)));
+  return initWith(source ?? fetch(wasmUrl()));
 }

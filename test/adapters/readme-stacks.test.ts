@@ -1,4 +1,4 @@
-// The README's "Agent stacks" examples, run as a reader would run them (test/readme-blocks.test.ts
+// The README's "Agent stacks" examples, run as a reader would run them (test/package/install.test.ts
 // type-checks and runs every block; this checks that each one does what its comments say). Each
 // block runs as it is, with one line appended that prints the values its comments describe.
 import { spawnSync } from "node:child_process";
@@ -6,13 +6,11 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import ts from "typescript";
 import { afterAll, describe, expect, it } from "vitest";
+import { README, fencedBlocks, section, transpiled } from "../helpers/readme.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
-const readme = readFileSync(join(root, "README.md"), "utf8");
-const section = readme.slice(readme.indexOf("## Agent stacks"), readme.indexOf("## Data"));
-const blocks = [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1]!);
+const blocks = fencedBlocks(section(README, "Agent stacks"), "ts");
 
 const folder = mkdtempSync(join(tmpdir(), "toolsift-stacks-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -26,10 +24,7 @@ for (const name of ["toolsift", ...peers]) {
 /** Runs block `index` with `probe` appended; returns what the probe printed, parsed. */
 function run(index: number, probe: string): unknown {
   const script = join(folder, `stack-${index}.mjs`);
-  const { outputText } = ts.transpileModule(`${blocks[index]!}\nconsole.log(JSON.stringify(${probe}));\nexport {};\n`, {
-    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
-  });
-  writeFileSync(script, outputText);
+  writeFileSync(script, transpiled(`${blocks[index]!}\nconsole.log(JSON.stringify(${probe}));\nexport {};\n`));
   const result = spawnSync(process.execPath, [script], { cwd: root, encoding: "utf8", timeout: 60_000 });
   expect(result.stderr).toBe("");
   return JSON.parse(result.stdout) as unknown;
