@@ -16,7 +16,7 @@ import { Miniflare } from "miniflare";
 import { Bm25ToolRanker, createToolSearchSession, InMemoryJournal, init } from "toolsift";
 import { resumeSession } from "toolsift/journal-stores";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { unstable_readConfig } from "wrangler";
 import { buildExample, edgeRecipes, fixtureCatalogue, goldenHits, root } from "./example-build.js";
 
 let example: string;
@@ -54,13 +54,26 @@ function workerBindings(vars: Record<string, unknown> | undefined, bindings: Rec
   return Object.fromEntries(Object.entries(all).filter((entry): entry is [string, string] => entry[1] !== undefined));
 }
 
+/**
+ * The example's wrangler.toml as wrangler reads it, and only that: not the developer's
+ * .dev.vars, which wrangler's dev helpers would merge in and announce on the console.
+ */
+function exampleConfig(): { compatibilityDate?: string; kvNamespaces: Record<string, string>; vars: Record<string, unknown> } {
+  const config = unstable_readConfig({ config: join(example, "wrangler.toml") });
+  return {
+    compatibilityDate: config.compatibility_date,
+    kvNamespaces: Object.fromEntries(config.kv_namespaces.map((namespace: { binding: string; id?: string }) => [namespace.binding, namespace.id!])),
+    vars: config.vars,
+  };
+}
+
 async function start(bindings: Record<string, string | undefined> = {}, scriptPath = join(example, "dist/worker.js")): Promise<Miniflare> {
-  const { workerOptions } = unstable_getMiniflareWorkerOptions(join(example, "wrangler.toml"));
+  const config = exampleConfig();
   const instance = workerd(scriptPath, {
-    compatibilityDate: workerOptions.compatibilityDate,
-    kvNamespaces: workerOptions.kvNamespaces,
+    compatibilityDate: config.compatibilityDate,
+    kvNamespaces: config.kvNamespaces,
     kvPersist: persist,
-    bindings: workerBindings((workerOptions as { bindings?: Record<string, unknown> }).bindings, bindings),
+    bindings: workerBindings(config.vars, bindings),
   });
   await instance.ready;
   return instance;
@@ -73,8 +86,7 @@ async function restart(bindings: Record<string, string | undefined> = {}): Promi
 
 /** The run lifetime the example's wrangler.toml sets, in seconds. */
 function configuredTtl(): number {
-  const { workerOptions } = unstable_getMiniflareWorkerOptions(join(example, "wrangler.toml"));
-  return Number((workerOptions.bindings as Record<string, unknown> | undefined)?.RUN_TTL_SECONDS);
+  return Number(exampleConfig().vars.RUN_TTL_SECONDS);
 }
 
 // Miniflare's KV namespace proxy, typed as far as these tests use it.
