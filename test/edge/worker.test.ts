@@ -4,7 +4,7 @@
 // persisted on disk, so a restarted Worker sees what the last one stored. The session routes
 // are guarded (POST /session issues a run and its token); the "guards its runs" tests below
 // attack them as another caller would.
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execFile } from "node:child_process";
@@ -141,7 +141,16 @@ const search = (turn: number, query: string) => ({ turn, index: 0, name: "search
 // The run the journal tests share, in order: stored, failed write, corrupt record.
 let runA: { run: string; token: string };
 
+// In dist/ before the build: a module an earlier build wrote (wrangler names them by their
+// hash, so another index leaves another name) and a file the build never writes.
+const staleModule = "0000000000000000000000000000000000000000-index.tsi";
+const foreignFile = "deployer-notes.txt";
+
 beforeAll(async () => {
+  const dist = join(root, "examples/worker/dist");
+  await mkdir(dist, { recursive: true });
+  await writeFile(join(dist, staleModule), "stale");
+  await writeFile(join(dist, foreignFile), "kept");
   example = await buildExample("worker");
   persist = await mkdtemp(join(tmpdir(), "toolsift-kv-"));
   miniflare = await start();
@@ -153,6 +162,18 @@ afterAll(async () => {
 });
 
 describe("the Worker example in workerd", () => {
+  it("npm run build replaces the modules an earlier build left in dist/ and nothing else", async () => {
+    const files = await readdir(join(example, "dist"));
+    try {
+      expect(files).not.toContain(staleModule);
+      expect(files.filter((file) => file.endsWith("-index.tsi"))).toHaveLength(1);
+      expect(files.filter((file) => file.endsWith(".wasm"))).toHaveLength(1);
+      expect(files).toContain(foreignFile);
+    } finally {
+      await rm(join(example, "dist", foreignFile), { force: true });
+    }
+  });
+
   it("GET /search answers every golden query exactly as Node does", async () => {
     // A query with a lone surrogate has no UTF-8 form, so no URL: those go over MCP only.
     const cases = (await goldenHits("default")).filter(({ query }) => {
@@ -471,3 +492,4 @@ describe("the Worker example guards its runs", () => {
     }
   });
 });
+
