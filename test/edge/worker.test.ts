@@ -3,11 +3,13 @@
 // example's wrangler.toml, and asked over HTTP on 127.0.0.1. KV is Miniflare's real KV,
 // persisted on disk, so a restarted Worker sees what the last one stored. The session routes
 // are guarded (POST /session issues a run and its token); the "guards its runs" tests below
-// attack them as another caller would.
+// attack them as another caller would. Last, `npm run dev` serves it under wrangler dev.
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { once } from "node:events";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { promisify } from "node:util";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -493,3 +495,67 @@ describe("the Worker example guards its runs", () => {
   });
 });
 
+/** A port nothing listens on now, from the system. */
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const { port } = server.address() as { port: number };
+  server.close();
+  await once(server, "close");
+  return port;
+}
+
+describe("npm run dev", () => {
+  it("serves the Worker under wrangler dev without a download on start", async () => {
+    // Miniflare's cache of the Request.cf object, which wrangler dev downloads on start unless
+    // told not to: a download would write cf.json here, and offline it prints two stacks.
+    const cache = await mkdtemp(join(tmpdir(), "toolsift-mf-cache-"));
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      TOOLSIFT_CATALOGUE: fixtureCatalogue,
+      WRANGLER_SEND_METRICS: "false",
+      MINIFLARE_CACHE_DIR: cache,
+      PATH: `${join(example, "node_modules/.bin")}:${join(root, "node_modules/.bin")}:${process.env.PATH}`,
+    };
+    // vitest's NODE_ENV=test turns the download off by itself; a user's shell has neither.
+    delete env.NODE_ENV;
+    delete env.CLOUDFLARE_CF_FETCH_ENABLED;
+    const [port, inspectorPort] = [await freePort(), await freePort()];
+    // The script's own flags, then a port of this test's and the secret .dev.vars would hold.
+    const child = spawn("npm", ["run", "dev", "--", "--port", String(port), "--inspector-port", String(inspectorPort), "--var", `SESSION_SECRET:${SECRET}`], {
+      cwd: example,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
+    let output = "";
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        const read = (chunk: Buffer) => {
+          output += chunk;
+          const match = /Ready on (http:\/\/127\.0\.0\.1:\d+)/u.exec(output);
+          if (match) resolve(match[1]!);
+        };
+        child.stdout!.on("data", read);
+        child.stderr!.on("data", read);
+        child.on("exit", (code) => reject(new Error(`npm run dev exited ${code}: ${output}`)));
+      });
+      const opened = await answer(await fetch(`${url}/session`, { method: "POST" }));
+      expect(opened.status, opened.text).toBe(201);
+      const reply = await answer(
+        await fetch(`${url}/session/${opened.body.run}/call`, { method: "POST", headers: bearer(opened.body.token), body: JSON.stringify(search(0, "create a pull request on github")) }),
+      );
+      expect(reply.status, reply.text).toBe(200);
+      expect(reply.body.menu).toContain("github__create_pull_request");
+      expect(output).not.toMatch(/ENOTFOUND|Unable to fetch/u);
+      expect(await readdir(cache)).toEqual([]);
+    } finally {
+      if (child.exitCode === null) {
+        const exited = once(child, "exit");
+        process.kill(-child.pid!, "SIGTERM");
+        await exited;
+      }
+      await rm(cache, { recursive: true, force: true });
+    }
+  });
+});
