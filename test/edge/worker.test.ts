@@ -3,7 +3,8 @@
 // example's wrangler.toml, and asked over HTTP on 127.0.0.1. KV is Miniflare's real KV,
 // persisted on disk, so a restarted Worker sees what the last one stored. The session routes
 // are guarded (POST /session issues a run and its token); the "guards its runs" tests below
-// attack them as another caller would. Last, `npm run dev` serves it under wrangler dev.
+// attack them as another caller would. Last, the example's package.json is checked against
+// what its bundle takes in, and `npm run dev` serves it under wrangler dev.
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { once } from "node:events";
 import { createServer } from "node:net";
@@ -492,6 +493,50 @@ describe("the Worker example guards its runs", () => {
       await guarded.dispose();
       await rm(dir, { recursive: true, force: true });
     }
+  });
+});
+
+/** The packages `npm install` puts in place for `dependencies`: each one's own, and the peers it requires (npm leaves out optional peers). */
+async function installedBy(dependencies: Record<string, string>): Promise<Set<string>> {
+  const installed = new Set<string>();
+  const queue = Object.keys(dependencies);
+  for (let name = queue.pop(); name !== undefined; name = queue.pop()) {
+    if (installed.has(name)) continue;
+    installed.add(name);
+    const manifest = JSON.parse(await readFile(join(name === "toolsift" ? root : join(root, "node_modules", name), "package.json"), "utf8")) as {
+      dependencies?: Record<string, string>;
+      peerDependencies?: Record<string, string>;
+      peerDependenciesMeta?: Record<string, { optional?: boolean }>;
+    };
+    const peers = Object.keys(manifest.peerDependencies ?? {}).filter((peer) => manifest.peerDependenciesMeta?.[peer]?.optional !== true);
+    queue.push(...Object.keys(manifest.dependencies ?? {}), ...peers);
+  }
+  return installed;
+}
+
+describe("the Worker example outside the repository", () => {
+  it("declares every package its bundle takes code from", async () => {
+    // Inside the repository a package the example forgot resolves from the root's node_modules;
+    // copied out, only what its package.json installs is there.
+    const { metafile } = await esbuild({
+      entryPoints: [join(example, "src/worker.js")],
+      bundle: true,
+      format: "esm",
+      conditions: ["workerd", "worker", "browser"],
+      loader: { ".wasm": "copy", ".tsi": "copy" },
+      outdir: join(example, "dist-packages"),
+      absWorkingDir: example,
+      write: false,
+      metafile: true,
+      logLevel: "silent",
+    });
+    const bundled = new Set(
+      Object.keys(metafile.inputs).map((input) => /node_modules\/((?:@[^/]+\/)?[^/]+)\/(?:(?!node_modules\/).)*$/u.exec(input)?.[1] ?? (input.startsWith("../") ? "toolsift" : "(the example)")),
+    );
+    expect([...bundled]).toContain("@modelcontextprotocol/sdk");
+    const { dependencies } = JSON.parse(await readFile(join(example, "package.json"), "utf8")) as { dependencies: Record<string, string> };
+    const installed = await installedBy(dependencies);
+    expect([...bundled].filter((name) => name !== "(the example)" && !installed.has(name))).toEqual([]);
   });
 });
 
