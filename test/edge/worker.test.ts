@@ -3,11 +3,14 @@
 // example's wrangler.toml, and asked over HTTP on 127.0.0.1. KV is Miniflare's real KV,
 // persisted on disk, so a restarted Worker sees what the last one stored. The session routes
 // are guarded (POST /session issues a run and its token); the "guards its runs" tests below
-// attack them as another caller would.
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+// attack them as another caller would. Last, the example's package.json is checked against
+// what its bundle takes in, and `npm run dev` serves it under wrangler dev.
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { once } from "node:events";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { promisify } from "node:util";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -16,7 +19,7 @@ import { Miniflare } from "miniflare";
 import { Bm25ToolRanker, createToolSearchSession, InMemoryJournal, init } from "toolsift";
 import { resumeSession } from "toolsift/journal-stores";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { unstable_readConfig } from "wrangler";
 import { buildExample, edgeRecipes, fixtureCatalogue, goldenHits, root } from "./example-build.js";
 
 let example: string;
@@ -54,13 +57,26 @@ function workerBindings(vars: Record<string, unknown> | undefined, bindings: Rec
   return Object.fromEntries(Object.entries(all).filter((entry): entry is [string, string] => entry[1] !== undefined));
 }
 
+/**
+ * The example's wrangler.toml as wrangler reads it, and only that: not the developer's
+ * .dev.vars, which wrangler's dev helpers would merge in and announce on the console.
+ */
+function exampleConfig(): { compatibilityDate?: string; kvNamespaces: Record<string, string>; vars: Record<string, unknown> } {
+  const config = unstable_readConfig({ config: join(example, "wrangler.toml") });
+  return {
+    compatibilityDate: config.compatibility_date,
+    kvNamespaces: Object.fromEntries(config.kv_namespaces.map((namespace: { binding: string; id?: string }) => [namespace.binding, namespace.id!])),
+    vars: config.vars,
+  };
+}
+
 async function start(bindings: Record<string, string | undefined> = {}, scriptPath = join(example, "dist/worker.js")): Promise<Miniflare> {
-  const { workerOptions } = unstable_getMiniflareWorkerOptions(join(example, "wrangler.toml"));
+  const config = exampleConfig();
   const instance = workerd(scriptPath, {
-    compatibilityDate: workerOptions.compatibilityDate,
-    kvNamespaces: workerOptions.kvNamespaces,
+    compatibilityDate: config.compatibilityDate,
+    kvNamespaces: config.kvNamespaces,
     kvPersist: persist,
-    bindings: workerBindings((workerOptions as { bindings?: Record<string, unknown> }).bindings, bindings),
+    bindings: workerBindings(config.vars, bindings),
   });
   await instance.ready;
   return instance;
@@ -73,8 +89,7 @@ async function restart(bindings: Record<string, string | undefined> = {}): Promi
 
 /** The run lifetime the example's wrangler.toml sets, in seconds. */
 function configuredTtl(): number {
-  const { workerOptions } = unstable_getMiniflareWorkerOptions(join(example, "wrangler.toml"));
-  return Number((workerOptions.bindings as Record<string, unknown> | undefined)?.RUN_TTL_SECONDS);
+  return Number(exampleConfig().vars.RUN_TTL_SECONDS);
 }
 
 // Miniflare's KV namespace proxy, typed as far as these tests use it.
@@ -129,7 +144,16 @@ const search = (turn: number, query: string) => ({ turn, index: 0, name: "search
 // The run the journal tests share, in order: stored, failed write, corrupt record.
 let runA: { run: string; token: string };
 
+// In dist/ before the build: a module an earlier build wrote (wrangler names them by their
+// hash, so another index leaves another name) and a file the build never writes.
+const staleModule = "0000000000000000000000000000000000000000-index.tsi";
+const foreignFile = "deployer-notes.txt";
+
 beforeAll(async () => {
+  const dist = join(root, "examples/worker/dist");
+  await mkdir(dist, { recursive: true });
+  await writeFile(join(dist, staleModule), "stale");
+  await writeFile(join(dist, foreignFile), "kept");
   example = await buildExample("worker");
   persist = await mkdtemp(join(tmpdir(), "toolsift-kv-"));
   miniflare = await start();
@@ -141,6 +165,18 @@ afterAll(async () => {
 });
 
 describe("the Worker example in workerd", () => {
+  it("npm run build replaces the modules an earlier build left in dist/ and nothing else", async () => {
+    const files = await readdir(join(example, "dist"));
+    try {
+      expect(files).not.toContain(staleModule);
+      expect(files.filter((file) => file.endsWith("-index.tsi"))).toHaveLength(1);
+      expect(files.filter((file) => file.endsWith(".wasm"))).toHaveLength(1);
+      expect(files).toContain(foreignFile);
+    } finally {
+      await rm(join(example, "dist", foreignFile), { force: true });
+    }
+  });
+
   it("GET /search answers every golden query exactly as Node does", async () => {
     // A query with a lone surrogate has no UTF-8 form, so no URL: those go over MCP only.
     const cases = (await goldenHits("default")).filter(({ query }) => {
@@ -456,6 +492,115 @@ describe("the Worker example guards its runs", () => {
     } finally {
       await guarded.dispose();
       await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+/** The packages `npm install` puts in place for `dependencies`: each one's own, and the peers it requires (npm leaves out optional peers). */
+async function installedBy(dependencies: Record<string, string>): Promise<Set<string>> {
+  const installed = new Set<string>();
+  const queue = Object.keys(dependencies);
+  for (let name = queue.pop(); name !== undefined; name = queue.pop()) {
+    if (installed.has(name)) continue;
+    installed.add(name);
+    const manifest = JSON.parse(await readFile(join(name === "toolsift" ? root : join(root, "node_modules", name), "package.json"), "utf8")) as {
+      dependencies?: Record<string, string>;
+      peerDependencies?: Record<string, string>;
+      peerDependenciesMeta?: Record<string, { optional?: boolean }>;
+    };
+    const peers = Object.keys(manifest.peerDependencies ?? {}).filter((peer) => manifest.peerDependenciesMeta?.[peer]?.optional !== true);
+    queue.push(...Object.keys(manifest.dependencies ?? {}), ...peers);
+  }
+  return installed;
+}
+
+describe("the Worker example outside the repository", () => {
+  it("declares every package its bundle takes code from", async () => {
+    // Inside the repository a package the example forgot resolves from the root's node_modules;
+    // copied out, only what its package.json installs is there.
+    const { metafile } = await esbuild({
+      entryPoints: [join(example, "src/worker.js")],
+      bundle: true,
+      format: "esm",
+      conditions: ["workerd", "worker", "browser"],
+      loader: { ".wasm": "copy", ".tsi": "copy" },
+      outdir: join(example, "dist-packages"),
+      absWorkingDir: example,
+      write: false,
+      metafile: true,
+      logLevel: "silent",
+    });
+    const bundled = new Set(
+      Object.keys(metafile.inputs).map((input) => /node_modules\/((?:@[^/]+\/)?[^/]+)\/(?:(?!node_modules\/).)*$/u.exec(input)?.[1] ?? (input.startsWith("../") ? "toolsift" : "(the example)")),
+    );
+    expect([...bundled]).toContain("@modelcontextprotocol/sdk");
+    const { dependencies } = JSON.parse(await readFile(join(example, "package.json"), "utf8")) as { dependencies: Record<string, string> };
+    const installed = await installedBy(dependencies);
+    expect([...bundled].filter((name) => name !== "(the example)" && !installed.has(name))).toEqual([]);
+  });
+});
+
+/** A port nothing listens on now, from the system. */
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const { port } = server.address() as { port: number };
+  server.close();
+  await once(server, "close");
+  return port;
+}
+
+describe("npm run dev", () => {
+  it("serves the Worker under wrangler dev without a download on start", async () => {
+    // Miniflare's cache of the Request.cf object, which wrangler dev downloads on start unless
+    // told not to: a download would write cf.json here, and offline it prints two stacks.
+    const cache = await mkdtemp(join(tmpdir(), "toolsift-mf-cache-"));
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      TOOLSIFT_CATALOGUE: fixtureCatalogue,
+      WRANGLER_SEND_METRICS: "false",
+      MINIFLARE_CACHE_DIR: cache,
+      PATH: `${join(example, "node_modules/.bin")}:${join(root, "node_modules/.bin")}:${process.env.PATH}`,
+    };
+    // vitest's NODE_ENV=test turns the download off by itself; a user's shell has neither.
+    delete env.NODE_ENV;
+    delete env.CLOUDFLARE_CF_FETCH_ENABLED;
+    const [port, inspectorPort] = [await freePort(), await freePort()];
+    // The script's own flags, then a port of this test's and the secret .dev.vars would hold.
+    const child = spawn("npm", ["run", "dev", "--", "--port", String(port), "--inspector-port", String(inspectorPort), "--var", `SESSION_SECRET:${SECRET}`], {
+      cwd: example,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
+    let output = "";
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        const read = (chunk: Buffer) => {
+          output += chunk;
+          const match = /Ready on (http:\/\/127\.0\.0\.1:\d+)/u.exec(output);
+          if (match) resolve(match[1]!);
+        };
+        child.stdout!.on("data", read);
+        child.stderr!.on("data", read);
+        child.on("exit", (code) => reject(new Error(`npm run dev exited ${code}: ${output}`)));
+      });
+      const opened = await answer(await fetch(`${url}/session`, { method: "POST" }));
+      expect(opened.status, opened.text).toBe(201);
+      const reply = await answer(
+        await fetch(`${url}/session/${opened.body.run}/call`, { method: "POST", headers: bearer(opened.body.token), body: JSON.stringify(search(0, "create a pull request on github")) }),
+      );
+      expect(reply.status, reply.text).toBe(200);
+      expect(reply.body.menu).toContain("github__create_pull_request");
+      expect(output).not.toMatch(/ENOTFOUND|Unable to fetch/u);
+      expect(await readdir(cache)).toEqual([]);
+    } finally {
+      if (child.exitCode === null) {
+        const exited = once(child, "exit");
+        process.kill(-child.pid!, "SIGTERM");
+        await exited;
+      }
+      await rm(cache, { recursive: true, force: true });
     }
   });
 });
