@@ -57,7 +57,6 @@ export type {
   SkillActivationConfig,
   SkillActivationResult,
   SkillCallOutcome,
-  SkillDecision,
   SkillDiscovery,
   SkillEngine,
   SkillErrorCode,
@@ -72,4 +71,4 @@ export type {
   ToolSearchSessionConfig,
 } from "./session/index.js";
 export { InMemoryJournal, JOURNAL_FORMAT, JOURNAL_VERSION, journalFromJsonLines, journalToJsonLines } from "./journal/index.js";
-export type { DivergenceMode, Journal, JournalRecord, SearchDecision } from "./journal/index.js";
+export type { DivergenceMode, Journal, JournalRecord, SearchDecision, SkillDecision } from "./journal/index.js";

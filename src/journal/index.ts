@@ -11,6 +11,7 @@ export {
   searchDecisionId,
   type JournalRecord,
   type SearchDecision,
+  type SkillDecision,
   type StoredDecision,
 } from "./record.js";
 export { DecisionLog, type DecisionLookup, type DivergenceMode } from "./replay.js";

@@ -89,6 +89,42 @@ export interface BlindCallRecord {
   readonly rules?: readonly string[];
 }
 
+/** The recorded activation (DESIGN.md "Journal"): digest and bytes pin what was delivered; a refusal records its verdict. */
+export type SkillDecision =
+  | { readonly skill: string; readonly digest: string; readonly bytes: number }
+  | { readonly skill: string; readonly refused: "instructions_refused" | "instructions_too_large" };
+
+/** What a `used` record holds: the tool the model called, the search that found it, the turn. */
+export interface UsedRecord {
+  readonly used: string;
+  /** The decision id of the search of this run that returned the tool (its latest one). */
+  readonly search: string;
+  readonly turn: number;
+  /**
+   * The search's ranking returned the tool for its query; false when the call named it in
+   * `select` or it came with a group. Only a ranked use teaches (`usesFromJournal`).
+   */
+  readonly ranked: boolean;
+}
+
+const USED_SUFFIX = ":used";
+
+/**
+ * The id of the `used` record of the `index`-th tool call of turn `turn`. It is not a decision:
+ * a replay never asks for it (`isUsedRecordId`).
+ *
+ * @example
+ * usedRecordId("run-42", 4, 1) // "run-42#turn:4:tool:1:used"
+ */
+export function usedRecordId(run: string, turn: number, index: number): string {
+  return `${run}#turn:${turn}:tool:${index}${USED_SUFFIX}`;
+}
+
+/** True for the id of a `used` record, which replay leaves alone. */
+export function isUsedRecordId(id: string): boolean {
+  return id.endsWith(USED_SUFFIX);
+}
+
 /** A recorded field read defensively: a getter that throws, or a non-object, reads as absent. */
 export function recordField(value: unknown, key: string): unknown {
   if (typeof value !== "object" || value === null) return undefined;

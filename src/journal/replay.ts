@@ -1,9 +1,16 @@
 import { ToolsiftError, isToolsiftError } from "../errors.js";
 import { safeWarn, type WarningHook } from "../rankers/warnings.js";
 import { checkRecord, type Journal } from "./memory.js";
-import { journalRecord, type BlindCallRecord, type DeferralRecord, type JournalRecord, type SearchDecision } from "./record.js";
-import type { SkillDecision } from "../session/skills.js";
-import { isUsedRecordId, type UsedRecord } from "../session/usage.js";
+import {
+  isUsedRecordId,
+  journalRecord,
+  type BlindCallRecord,
+  type DeferralRecord,
+  type JournalRecord,
+  type SearchDecision,
+  type SkillDecision,
+  type UsedRecord,
+} from "./record.js";
 
 /**
  * What a replay that goes another way than its journal does (DESIGN.md "Journal"): `"fail"` throws a

@@ -1,5 +1,4 @@
-import type { JournalRecord } from "../journal/record.js";
-import { isUsedRecordId } from "../session/usage.js";
+import { isUsedRecordId, type JournalRecord } from "../journal/record.js";
 import type { ToolUse } from "./learn.js";
 
 function field(value: unknown, key: string): unknown {

@@ -34,4 +34,4 @@ export type {
 } from "./types.js";
 export type { SkillActivationConfig, SkillDiscovery } from "./skills-config.js";
 export type { SkillEngine } from "./skill-engine.js";
-export type { SkillActivationResult, SkillCallOutcome, SkillDecision, SkillErrorCode, SkillErrorResult } from "./skills.js";
+export type { SkillActivationResult, SkillCallOutcome, SkillErrorCode, SkillErrorResult } from "./skills.js";

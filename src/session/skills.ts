@@ -57,11 +57,6 @@ export interface SkillCallOutcome extends DecidedCallOutcome {
   readonly tainted: false;
 }
 
-/** The recorded activation (DESIGN.md "Journal"): digest and bytes pin what was delivered; a refusal records its verdict. */
-export type SkillDecision =
-  | { readonly skill: string; readonly digest: string; readonly bytes: number }
-  | { readonly skill: string; readonly refused: "instructions_refused" | "instructions_too_large" };
-
 interface SkillTool {
   readonly name: string;
   readonly spec: ToolSpec;

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { InMemoryJournal } from "../journal/memory.js";
-import type { JournalRecord } from "../journal/record.js";
+import { isUsedRecordId, usedRecordId, type JournalRecord } from "../journal/record.js";
 import type { ToolsiftWarning } from "../rankers/warnings.js";
 import type { RankedHit, ToolRanker } from "../types.js";
 import type { ToolDefinition } from "../trust/tool-definition.js";
 import { createToolSearchSession } from "./session.js";
 import type { ToolCall } from "./types.js";
-import { USAGE_LIMITS, isUsedRecordId, usedRecordId } from "./usage.js";
+import { USAGE_LIMITS } from "./usage.js";
 
 const catalogue: ToolDefinition[] = ["calendar__freebusy", "calendar__create_event", "mail__send", "image__resize"].map((id) => ({ id, description: `Tool ${id}.` }));
 

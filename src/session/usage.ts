@@ -1,3 +1,4 @@
+import { usedRecordId, type UsedRecord } from "../journal/record.js";
 import type { DecisionLog } from "../journal/replay.js";
 import { safeWarn, type WarningHook } from "../rankers/warnings.js";
 import type { ToolCallOutcome } from "./types.js";
@@ -9,37 +10,6 @@ import type { ToolCallOutcome } from "./types.js";
  *   keeps a looping model from filling the host's store.
  */
 export const USAGE_LIMITS = Object.freeze({ recordsPerRun: 64 });
-
-/** What a `used` record holds: the tool the model called, the search that found it, the turn. */
-export interface UsedRecord {
-  readonly used: string;
-  /** The decision id of the search of this run that returned the tool (its latest one). */
-  readonly search: string;
-  readonly turn: number;
-  /**
-   * The search's ranking returned the tool for its query; false when the call named it in
-   * `select` or it came with a group. Only a ranked use teaches (`usesFromJournal`).
-   */
-  readonly ranked: boolean;
-}
-
-const USED_SUFFIX = ":used";
-
-/**
- * The id of the `used` record of the `index`-th tool call of turn `turn`. It is not a decision:
- * a replay never asks for it (`isUsedRecordId`).
- *
- * @example
- * usedRecordId("run-42", 4, 1) // "run-42#turn:4:tool:1:used"
- */
-export function usedRecordId(run: string, turn: number, index: number): string {
-  return `${run}#turn:${turn}:tool:${index}${USED_SUFFIX}`;
-}
-
-/** True for the id of a `used` record, which replay leaves alone. */
-export function isUsedRecordId(id: string): boolean {
-  return id.endsWith(USED_SUFFIX);
-}
 
 // The tool names a search outcome returned (a refusal returns none).
 function returned(outcome: ToolCallOutcome): readonly string[] {

@@ -1,14 +1,17 @@
 import { ToolsiftError } from "../../errors.js";
 import { deferralDecisionId, readStoredDecision, recordField } from "../record.js";
-import type { ToolCallOutcome } from "../../session/types.js";
 
-/** What `resumeSession` needs of a session: its journal, its meta-tools and its entry point. */
+/**
+ * What `resumeSession` needs of a session (a port, so the journal names no session module):
+ * its journal, its meta-tools and its entry point. Resuming reads no outcome: the records
+ * answer, and the session keeps what each call changed.
+ */
 interface Resumable {
   readonly runId: string;
   readonly journal: { records(): readonly { readonly id: string; readonly value: unknown }[] };
   readonly searchToolName?: string | undefined;
   readonly skillToolName?: string | undefined;
-  handleToolCall(call: { turn: number; index: number; name: string; input: unknown }): ToolCallOutcome;
+  handleToolCall(call: { turn: number; index: number; name: string; input: unknown }): unknown;
 }
 
 const CALL_ID = /^(.*)#turn:(\d+):tool:(\d+):(search|skill|blind|used)$/u;
