@@ -133,6 +133,8 @@ export class DownstreamSession {
 
   /** The gateway's own `tools/list`: the two meta-tools, then the loaded tools in load order. */
   listTools(): Tool[] {
+    // A request: the source is brought up to date once, at its start (see `ToolSource.refresh`).
+    this.#source.refresh();
     const tools = this.#source.tools();
     const trustJsonSchemaText = this.#source.trustedPrefixes();
     const registered: Tool[] = [];
@@ -235,7 +237,9 @@ export class DownstreamSession {
     void this.server.notification({ method: "notifications/tools/list_changed" }, requestId === undefined ? undefined : { relatedRequestId: requestId }).catch(() => {});
   }
 
+  /** A `tools/call` request: search_tools, activate_skill, call_tool, or a registered tool. */
   async callTool(name: string, args: Record<string, unknown> | undefined, context: CallContext = {}): Promise<CallToolResult> {
+    this.#source.refresh();
     if (name === SEARCH_TOOL) return this.#search(args, context.requestId);
     if (name === this.#currentSession().skillToolName) return this.#activate(args, context.requestId);
     if (name === CALL_TOOL) {
