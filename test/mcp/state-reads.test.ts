@@ -5,7 +5,8 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { init } from "../../src/entry/node.js";
 import { QuarantineState } from "../../src/mcp/quarantine.js";
-import { faultServer, inProcess, search, temporaryFolder, text, type InProcess } from "./helpers.js";
+import { WITHHELD_DESCRIPTION } from "../../src/trust/policy.js";
+import { eventually, faultServer, inProcess, search, temporaryFolder, text, type InProcess } from "./helpers.js";
 
 let run: InProcess | undefined;
 beforeAll(() => init());
@@ -53,5 +54,29 @@ describe("the gateway's state file", () => {
       "search after approval": 1,
       "call after approval": 1,
     });
+  });
+});
+
+describe("a tool registered under an earlier catalogue generation", () => {
+  it("keeps the spec the session gave it in tools/list, its text withheld when not vouched for", async () => {
+    run = await inProcess({ mcpServers: { steady: faultServer(true), stranger: faultServer(false) } }, temporaryFolder());
+    const { gateway, client } = run;
+    gateway.approve("stranger");
+    const names = ["steady__echo", "stranger__echo"];
+    expect((await search(client, "echo back the message", 10)).names).toEqual(expect.arrayContaining(names));
+    const listed = async () => (await client.listTools()).tools.filter((tool) => names.includes(tool.name));
+    const before = await listed();
+    const generation = gateway.generation;
+    // A new generation: steady's weather changes upstream and is quarantined.
+    await client.callTool({ name: "search_tools", arguments: { select: ["steady__mutate"] } });
+    expect(text(await client.callTool({ name: "steady__mutate", arguments: { text: "Weather, now with a new description" } }))).not.toBe("");
+    await eventually(() => gateway.quarantinedTool("steady__weather") !== undefined);
+    expect(gateway.generation).toBeGreaterThan(generation);
+    const after = await listed();
+    expect(after).toEqual(before);
+    expect(after.map((tool) => [tool.name, tool.description])).toEqual([
+      ["steady__echo", "Echo back the message it is given"],
+      ["stranger__echo", WITHHELD_DESCRIPTION],
+    ]);
   });
 });
