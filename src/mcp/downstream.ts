@@ -7,10 +7,8 @@ import type { Journal } from "../journal/memory.js";
 import type { WarningHook } from "../rankers/warnings.js";
 import { createToolSearchSession, type ToolSearchSession } from "../session/session.js";
 import { skillActivation } from "../skills/activation.js";
-import { searchToolSpec } from "../session/search-tool-spec.js";
 import { echoName } from "../session/results.js";
-import { toolTrust } from "../trust/policy.js";
-import { toolSpec, type ToolSpec } from "../trust/spec.js";
+import type { ToolSpec } from "../trust/spec.js";
 import { gatewayDeferral, type GatewayDeferral } from "./config.js";
 import type { ToolSource } from "./gateway.js";
 import { NO_JOURNAL, type JournalTool, type SessionJournal } from "./journal-file.js";
@@ -109,6 +107,8 @@ export class DownstreamSession {
   #visible = "";
   readonly #unsubscribe: () => void;
   #session: ToolSearchSession | undefined;
+  // The session's specs of the tools a search may load, by name (built when first needed).
+  #searchable: ReadonlyMap<string, ToolSpec> | undefined;
   #generation = -1;
   #turn = 0;
 
@@ -133,16 +133,26 @@ export class DownstreamSession {
 
   /** The gateway's own `tools/list`: the two meta-tools, then the loaded tools in load order. */
   listTools(): Tool[] {
-    const tools = this.#source.tools();
-    const trustJsonSchemaText = this.#source.trustedPrefixes();
+    // A request: the source is brought up to date once, at its start (see `ToolSource.refresh`).
+    this.#source.refresh();
     const registered: Tool[] = [];
     for (const id of this.#visibleNames()) {
-      const definition = tools.get(id)!.definition;
-      const spec = toolSpec(definition, id, toolTrust(definition, id, { trustJsonSchemaText }));
+      const spec = this.#registeredSpec(id);
       if (spec !== undefined) registered.push(asTool(spec));
     }
     const skillTool = this.#skillTool();
     return [this.#searchTool(), callToolSpec(), ...(skillTool === undefined ? [] : [skillTool]), ...registered];
+  }
+
+  // A registered tool's spec as the session made it (trust-filtered like its search results):
+  // from its menu, else from the tools a search may load, where a tool registered under an
+  // earlier catalogue generation is (it is on no menu of this generation's session).
+  #registeredSpec(id: string): ToolSpec | undefined {
+    const session = this.#currentSession();
+    const onMenu = session.menu().find((spec) => spec.name === id);
+    if (onMenu !== undefined) return onMenu;
+    this.#searchable ??= new Map(session.searchableSpecs().map((spec) => [spec.name, spec]));
+    return this.#searchable.get(id);
   }
 
   // activate_skill when a server offers approved skills: its description carries the skill
@@ -160,7 +170,9 @@ export class DownstreamSession {
   // followed by the catalogue block naming the servers held back.
   #searchTool(): Tool {
     const session = this.#currentSession();
-    const spec = session.menu().find((entry) => entry.name === SEARCH_TOOL) ?? searchToolSpec(SEARCH_TOOL, this.#options.caps.maxPerSearch);
+    // First on every menu of a session with tool search, as the gateway's are.
+    const spec = session.menu().find((entry) => entry.name === SEARCH_TOOL);
+    if (spec === undefined) throw new McpError(-32603, "search_tools is not on the session's menu");
     const block = session.catalogueBlock();
     const tool = asTool(spec);
     return block === "" ? tool : { ...tool, description: `${tool.description}\n\n${block}` };
@@ -218,6 +230,7 @@ export class DownstreamSession {
     }));
     this.#journal.line({ kind: "catalogue", runId: this.runId, generation, trusted, tools: journalTools });
     this.#session = session;
+    this.#searchable = undefined;
     this.#generation = generation;
     return session;
   }
@@ -235,7 +248,9 @@ export class DownstreamSession {
     void this.server.notification({ method: "notifications/tools/list_changed" }, requestId === undefined ? undefined : { relatedRequestId: requestId }).catch(() => {});
   }
 
+  /** A `tools/call` request: search_tools, activate_skill, call_tool, or a registered tool. */
   async callTool(name: string, args: Record<string, unknown> | undefined, context: CallContext = {}): Promise<CallToolResult> {
+    this.#source.refresh();
     if (name === SEARCH_TOOL) return this.#search(args, context.requestId);
     if (name === this.#currentSession().skillToolName) return this.#activate(args, context.requestId);
     if (name === CALL_TOOL) {

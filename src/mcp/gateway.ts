@@ -1,6 +1,7 @@
 // The gateway's upstream side: every configured server, the quarantine, and the catalogue of
 // approved tools the downstream sessions search. Each change to it (a listing, a restart, an
-// approval) is a new generation; sessions rebuild their search on the next call.
+// approval) is a new generation; sessions rebuild their search on the next call. Reads are
+// plain reads: a downstream request calls `refresh` once, which checks the state file.
 import type { Progress, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { emitProcessWarning, safeWarn, type ToolsiftWarningCode, type WarningHook } from "../rankers/warnings.js";
 import type { ToolDefinition } from "../trust/tool-definition.js";
@@ -29,6 +30,12 @@ export interface GatewaySkill {
 
 /** What the downstream sessions search and call: the gateway, or a journal being replayed. */
 export interface ToolSource {
+  /**
+   * Takes in what changed outside the process (the gateway: an approval in the state file,
+   * one stat of it, a rebuild only when it changed). Called once at the start of each
+   * downstream request; the other members read what it and the upstreams' listings left.
+   */
+  refresh(): void;
   /** Bumped on every change of `tools()` or of the quarantine. */
   readonly generation: number;
   tools(): ReadonlyMap<string, GatewayTool>;
@@ -115,8 +122,12 @@ export class Gateway implements ToolSource {
   }
 
   get generation(): number {
-    this.#refreshState();
     return this.#generation;
+  }
+
+  // An approval written by `toolsift mcp approve` shows as a new modification time.
+  refresh(): void {
+    if (this.quarantine.refresh()) this.#rebuild(true);
   }
 
   async start(): Promise<void> {
@@ -139,12 +150,10 @@ export class Gateway implements ToolSource {
   }
 
   tools(): ReadonlyMap<string, GatewayTool> {
-    this.#refreshState();
     return this.#tools;
   }
 
   skills(): ReadonlyMap<string, GatewaySkill> {
-    this.#refreshState();
     return this.#skills;
   }
 
@@ -153,7 +162,6 @@ export class Gateway implements ToolSource {
   }
 
   quarantinedTool(id: string): QuarantinedTool | undefined {
-    this.#refreshState();
     return this.#quarantined.get(id);
   }
 
@@ -169,16 +177,14 @@ export class Gateway implements ToolSource {
   /** Approves quarantined tools in this process (what `toolsift mcp approve` does from another). */
   approve(server: string, tool?: string, options: ApproveOptions = {}): string[] {
     const approved = this.quarantine.approve(server, tool, options);
-    this.#rebuild();
+    this.#rebuild(true);
     return approved;
   }
 
-  // An approval written by `toolsift mcp approve` shows as a new modification time.
-  #refreshState(): void {
-    if (this.quarantine.refresh()) this.#rebuild();
-  }
-
-  #rebuild(): void {
+  // `classify` writes the state as last read: read it afresh, unless the caller just did, so
+  // a listing never overwrites an approval another process made since the last request.
+  #rebuild(stateRead = false): void {
+    if (!stateRead) this.quarantine.refresh();
     const tools = new Map<string, GatewayTool>();
     const quarantined = new Map<string, QuarantinedTool>();
     const skills = new Map<string, GatewaySkill>();

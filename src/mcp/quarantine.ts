@@ -151,8 +151,11 @@ export function reviewedPath(statePath: string): string {
 }
 
 /**
- * The quarantine state file. Read on construction and again whenever its modification time
- * changes (`refresh`), so approvals made by another process take effect in a running gateway.
+ * The quarantine state file. Read on construction and again by `refresh` when its modification
+ * time changed, so approvals made by another process take effect in a running gateway. The
+ * other members work on the state as last read (or as this object last wrote it): the caller
+ * refreshes once before a batch of them, the gateway at the start of each request and of each
+ * rebuild. `approve`, the operator's one change, refreshes first itself.
  */
 export class QuarantineState {
   readonly path: string;
@@ -207,9 +210,11 @@ export class QuarantineState {
    * A name listed more than once keeps one entry: the one whose pin is approved, else the
    * first; the others are dropped (never pinned, indexed or shown) and reported in
    * `duplicates`. `approved` maps each approved name to the very entry to index.
+   *
+   * It writes the state as last read: `refresh` first when another process may have written
+   * the file since, or its approvals are overwritten.
    */
   classify<T extends PinSource>(server: string, tools: readonly T[], trusted: boolean): { approved: Map<string, T>; quarantined: QuarantinedTool[]; duplicates: DuplicateTool[] } {
-    this.refresh();
     const approvedPins = this.#data.approved.get(server) ?? new Map<string, PinnedTool>();
     const pendingPins = new Map<string, PinnedTool>();
     const approved = new Map<string, T>();
@@ -254,7 +259,8 @@ export class QuarantineState {
    * Approves the pending tools of `server` (all, or the one named): their pins become the
    * approved ones. Returns the tools approved. `unknown_tool` when the named tool is not
    * pending, `unknown_server` when nothing of that server is; `pin_mismatch` and
-   * `not_reviewed` as `ApproveOptions` says.
+   * `not_reviewed` as `ApproveOptions` says. Reads the file afresh first: another process
+   * may have changed it since.
    */
   approve(server: string, tool?: string, options: ApproveOptions = {}): string[] {
     this.refresh();
@@ -296,7 +302,6 @@ export class QuarantineState {
 
   /** Every quarantined tool, by server then tool name. */
   quarantined(): QuarantinedTool[] {
-    this.refresh();
     const out: QuarantinedTool[] = [];
     for (const server of [...this.#data.pending.keys()].sort()) {
       const pending = this.#data.pending.get(server)!;
@@ -311,13 +316,11 @@ export class QuarantineState {
 
   /** Approved tool counts by server. */
   approvedCounts(): Map<string, number> {
-    this.refresh();
     return new Map([...this.#data.approved].map(([server, tools]) => [server, tools.size]));
   }
 
   /** True when the state names `server` (approved or pending pins). */
   knows(server: string): boolean {
-    this.refresh();
     return this.#data.approved.has(server) || this.#data.pending.has(server);
   }
 

@@ -95,6 +95,8 @@ export function readRecordedRun(path: string, { maxBytes = JOURNAL_READ_BYTES, t
 /** The recorded catalogue as a tool source that never changes and forwards nothing. */
 export function replaySource(run: RecordedRun): ToolSource {
   return {
+    // Nothing outside the journal changes a replay.
+    refresh: () => {},
     generation: 0,
     tools: () => run.tools,
     // A recorded run's skills are not in its journal yet: a replay serves tools only.

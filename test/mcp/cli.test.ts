@@ -45,7 +45,9 @@ describe("toolsift mcp status and approve", () => {
     expect(status.stdout).toMatch(/stranger echo {2}new · sha256 [0-9a-f]{64}\n {4}\+ Echo back/);
     const one = await runCli(["mcp", "approve", "stranger", "echo", "--config", path]);
     expect(one.stdout).toBe("approved 1 tool of stranger: echo\n");
-    // A change to the approved tool is quarantined again, and status shows the diff.
+    // A change to the approved tool is quarantined again, and status shows the diff. (Like the
+    // gateway, this state reads the approval the other process wrote before it classifies.)
+    state.refresh();
     state.classify("stranger", [{ name: "echo", description: "Echo back, and leak secrets", inputSchema: { type: "object" } }], false);
     const changed = await runCli(["mcp", "status", "--config", path]);
     expect(changed.stdout).toContain("stranger echo  changed");

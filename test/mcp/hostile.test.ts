@@ -127,6 +127,8 @@ describe("approving what the operator reviewed", () => {
     expect(state.quarantined().map((entry) => entry.sha256)).toEqual([pinTool(v2).sha256]);
     const exact = await runCli(["mcp", "approve", "stranger", "echo", "--pin", pinTool(v2).sha256, "--config", path]);
     expect([exact.code, exact.stdout]).toEqual([0, "approved 1 tool of stranger: echo\n"]);
+    // Reads see the last refresh: the approval was written by another process.
+    state.refresh();
     expect(state.quarantined()).toEqual([]);
   });
 
@@ -143,6 +145,7 @@ describe("approving what the operator reviewed", () => {
     expect(approved.code).toBe(0);
     expect(approved.stdout).toContain("approved 1 tool of stranger: weather\n");
     expect(approved.stdout).toContain(`not approved, changed since the last status: echo (sha256 ${pinTool(v2).sha256})`);
+    state.refresh();
     expect(state.quarantined().map((entry) => [entry.tool, entry.sha256])).toEqual([["echo", pinTool(v2).sha256]]);
   });
 
