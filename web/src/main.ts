@@ -58,7 +58,7 @@ async function start(app: HTMLElement): Promise<void> {
   const [{ catalogueView }, { trustView }, { agentView }, { skillsView }, { evaluationView }, { settingsView }] = await Promise.all([
     import("./views/catalogue.js"),
     import("./views/trust.js"),
-    import("./views/agent.js"),
+    import("./views/agent/index.js"),
     import("./views/skills.js"),
     import("./views/evaluation.js"),
     import("./views/settings.js"),
