@@ -57,7 +57,7 @@ async function start(app: HTMLElement): Promise<void> {
   search.complete();
   const [{ catalogueView }, { trustView }, { agentView }, { skillsView }, { evaluationView }, { settingsView }] = await Promise.all([
     import("./views/catalogue.js"),
-    import("./views/trust.js"),
+    import("./views/trust/index.js"),
     import("./views/agent/index.js"),
     import("./views/skills.js"),
     import("./views/evaluation.js"),
