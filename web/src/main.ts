@@ -60,7 +60,7 @@ async function start(app: HTMLElement): Promise<void> {
     import("./views/trust/index.js"),
     import("./views/agent/index.js"),
     import("./views/skills.js"),
-    import("./views/evaluation.js"),
+    import("./views/evaluation/index.js"),
     import("./views/settings.js"),
   ]);
 
