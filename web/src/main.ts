@@ -56,7 +56,7 @@ async function start(app: HTMLElement): Promise<void> {
   await afterPaint();
   search.complete();
   const [{ catalogueView }, { trustView }, { agentView }, { skillsView }, { evaluationView }, { settingsView }] = await Promise.all([
-    import("./views/catalogue.js"),
+    import("./views/catalogue/index.js"),
     import("./views/trust/index.js"),
     import("./views/agent/index.js"),
     import("./views/skills.js"),

@@ -3,10 +3,7 @@
 import type { EvalMetrics } from "../../../../src/eval/index.js";
 import { h } from "../../ui/dom.js";
 import { count, microseconds, milliseconds, percent } from "../../ui/format.js";
-
-function tile(name: string, value: string): HTMLElement {
-  return h("div", { class: "tile" }, h("div", { class: "value" }, value), h("div", { class: "name" }, name));
-}
+import { tile } from "../../ui/tile.js";
 
 /** `took`: ms the whole evaluation took; `compared`: the chart shows a previous run too. */
 export function metricsCard(title: string, metrics: EvalMetrics, took: number, chart: Element, compared: boolean): HTMLElement {
