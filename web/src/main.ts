@@ -61,7 +61,7 @@ async function start(app: HTMLElement): Promise<void> {
     import("./views/agent/index.js"),
     import("./views/skills.js"),
     import("./views/evaluation/index.js"),
-    import("./views/settings.js"),
+    import("./views/settings/index.js"),
   ]);
 
   const { list, panels } = tabs(store, [
