@@ -59,7 +59,7 @@ async function start(app: HTMLElement): Promise<void> {
     import("./views/catalogue/index.js"),
     import("./views/trust/index.js"),
     import("./views/agent/index.js"),
-    import("./views/skills.js"),
+    import("./views/skills/index.js"),
     import("./views/evaluation/index.js"),
     import("./views/settings/index.js"),
   ]);
