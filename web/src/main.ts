@@ -10,7 +10,7 @@ import { Store, makeCatalogue } from "./state/store.js";
 import { readUrl, writeUrl } from "./state/url.js";
 import { h, replace } from "./ui/dom.js";
 import { header } from "./views/header.js";
-import { searchView } from "./views/search.js";
+import { searchView } from "./views/search/index.js";
 import { tabs } from "./views/tabs.js";
 import { isDefaultTrust } from "./catalogue/model.js";
 
