@@ -10,7 +10,7 @@ import { Store, makeCatalogue } from "./state/store.js";
 import { readUrl, writeUrl } from "./state/url.js";
 import { h, replace } from "./ui/dom.js";
 import { header } from "./views/header.js";
-import { searchView } from "./views/search.js";
+import { searchView } from "./views/search/index.js";
 import { tabs } from "./views/tabs.js";
 import { isDefaultTrust } from "./catalogue/model.js";
 
@@ -56,12 +56,12 @@ async function start(app: HTMLElement): Promise<void> {
   await afterPaint();
   search.complete();
   const [{ catalogueView }, { trustView }, { agentView }, { skillsView }, { evaluationView }, { settingsView }] = await Promise.all([
-    import("./views/catalogue.js"),
-    import("./views/trust.js"),
-    import("./views/agent.js"),
-    import("./views/skills.js"),
-    import("./views/evaluation.js"),
-    import("./views/settings.js"),
+    import("./views/catalogue/index.js"),
+    import("./views/trust/index.js"),
+    import("./views/agent/index.js"),
+    import("./views/skills/index.js"),
+    import("./views/evaluation/index.js"),
+    import("./views/settings/index.js"),
   ]);
 
   const { list, panels } = tabs(store, [

@@ -1,0 +1,2 @@
+// The agent-run view's front door.
+export { agentView } from "./view.js";

@@ -1,0 +1,2 @@
+// The catalogue view's front door.
+export { catalogueView } from "./view.js";

@@ -1,0 +1,2 @@
+// The evaluation view's front door.
+export { evaluationView } from "./view.js";

@@ -1,0 +1,2 @@
+// The settings panel's front door.
+export { settingsView } from "./view.js";

@@ -1,0 +1,3 @@
+// The skills view's front door.
+export { DEMO_SKILL } from "./activation.js";
+export { skillsView } from "./view.js";

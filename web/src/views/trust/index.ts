@@ -1,0 +1,2 @@
+// The trust view's front door.
+export { trustView } from "./view.js";
