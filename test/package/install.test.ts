@@ -7,13 +7,13 @@
 // installs the tarball and its own dependencies and starts with its `npm start`.
 import { spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { delimiter, dirname, join } from "node:path";
+import { join } from "node:path";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { README, diagnosticLines, fencedBlocks, importedPackages, transpiled } from "../helpers/readme.js";
-import { emptyProject, freshClone, installOffline, linkFromCheckout, linkTree, npm, npmEnvironment, pack, root } from "./tarball.js";
+import { copyTracked, emptyProject, freshClone, installExample, installOffline, linkFromCheckout, linkTree, npm, npmEnvironment, pack, root, systemPath } from "./tarball.js";
 
 const snapshot = JSON.parse(readFileSync(join(root, "test/exports.json"), "utf8")) as Record<string, string[]>;
 const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
@@ -162,15 +162,10 @@ describe("the Deno example, copied out of the checkout", () => {
   });
 
   it("installs the tarball and its own dependencies, builds, and serves with npm start", async () => {
-    const copy = join(scratch, "deno-example");
-    mkdirSync(copy);
-    for (const file of ["package.json", "deno.json", "server.js"]) copyFileSync(join(example, file), join(copy, file));
-    const own = JSON.parse(readFileSync(join(copy, "package.json"), "utf8")) as { devDependencies?: Record<string, string> };
-    expect(installOffline(copy, [packed.tarball], [...Object.keys(manifest.dependencies), ...Object.keys(own.devDependencies ?? {})])).toEqual([]);
-    // Only Node and the system's folders: no node_modules/.bin of this checkout (where its own
-    // Deno is), so the example finds a Deno only if it installs one.
-    const path = [dirname(process.execPath), "/usr/local/bin", "/usr/bin", "/bin"].join(delimiter);
-    expect(path.split(delimiter).filter((folder) => existsSync(join(folder, "deno")))).toEqual([]);
+    const copy = copyTracked(join(scratch, "deno-example"), "examples/deno");
+    expect(installExample(copy, packed.tarball)).toEqual([]);
+    // No node_modules/.bin of this checkout (where its own Deno is): the example finds a Deno only if it installs one.
+    const path = systemPath(["deno"]);
     const env = { PATH: path, DENO_NO_UPDATE_CHECK: "1", PORT: "0", KV_PATH: "build/test.kv" };
     const build = npm(copy, ["run", "build"], env);
     expect(build.status, build.stderr).toBe(0);

@@ -3,8 +3,8 @@
 // own. npm runs offline: the cache `npm ci` filled has every dependency, and a test never
 // reaches the registry.
 import { spawnSync, type SpawnSyncReturns } from "node:child_process";
-import { copyFileSync, linkSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from "node:fs";
+import { delimiter, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const root = fileURLToPath(new URL("../../", import.meta.url)).replace(/\/$/u, "");
@@ -31,20 +31,30 @@ function check(result: SpawnSyncReturns<string>, what: string): string {
 }
 
 /**
- * A fresh clone's files in `folder`: what git tracks, and new files it does not ignore; no
- * dist/ and no build/. Its node_modules is this checkout's, linked, as `npm ci` makes it.
+ * The files under `under` (a folder of the checkout; all of it by default) that a fresh clone
+ * has, copied into `folder` with their paths below `under`: what git tracks, and new files it
+ * does not ignore; no dist/, no build/, no node_modules.
  */
-export function freshClone(folder: string): string {
-  const files = check(run("git", ["ls-files", "--cached", "--others", "--exclude-standard", "-z"], root), "git ls-files").split("\0").filter(Boolean);
+export function copyTracked(folder: string, under = ""): string {
+  const prefix = under === "" ? "" : `${under.replace(/\/$/u, "")}/`;
+  const files = check(run("git", ["ls-files", "--cached", "--others", "--exclude-standard", "-z", "--", prefix === "" ? "." : prefix], root), "git ls-files").split("\0").filter(Boolean);
+  if (files.length === 0) throw new Error(`git tracks no file under ${under}`);
   for (const file of files) {
-    mkdirSync(dirname(join(folder, file)), { recursive: true });
+    const target = join(folder, file.slice(prefix.length));
+    mkdirSync(dirname(target), { recursive: true });
     // A tracked file deleted in the working tree is not in a clone made from it either.
     try {
-      copyFileSync(join(root, file), join(folder, file));
+      copyFileSync(join(root, file), target);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
     }
   }
+  return folder;
+}
+
+/** A fresh clone's files in `folder` (copyTracked); its node_modules is this checkout's, linked, as `npm ci` makes it. */
+export function freshClone(folder: string): string {
+  copyTracked(folder);
   symlinkSync(join(root, "node_modules"), join(folder, "node_modules"), "dir");
   return folder;
 }
@@ -71,29 +81,45 @@ interface LockEntry {
   version: string;
   dependencies?: Record<string, string>;
   optionalDependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
   dev?: boolean;
 }
 
 /**
+ * The key in a lock's `packages` of the copy of `name` that the package at `from` ("" for the
+ * project) loads: its own node_modules first, then each enclosing one, as Node looks it up.
+ */
+function lockedFrom(packages: Record<string, LockEntry>, from: string, name: string): string | undefined {
+  for (let base = from; ; base = base.slice(0, Math.max(0, base.lastIndexOf("/node_modules/")))) {
+    const key = base === "" ? `node_modules/${name}` : `${base}/node_modules/${name}`;
+    if (key in packages) return key;
+    if (base === "") return undefined;
+  }
+}
+
+/**
  * Writes `project`'s package-lock.json with the checkout's locked entries of `names` and of
- * what they depend on. `npm ci` caches the tarballs of the checkout's lock, not the registry's
- * metadata that npm reads to resolve a version by its range: locked, npm takes these exact
- * versions from the cache, the ones a reader's npm resolves from the registry (toolsift pins
- * its dependencies exactly).
+ * what they depend on, each at the path the checkout's lock has it (a copy nested under the
+ * package that needs another version than the top level's), peers included. `npm ci` caches
+ * the tarballs of the checkout's lock, not the registry's metadata that npm reads to resolve a
+ * version by its range: locked, npm takes these exact versions from the cache, the ones a
+ * reader's npm resolves from the registry (toolsift pins its dependencies exactly).
  */
 function seedLock(project: string, names: readonly string[]): void {
   const lock = JSON.parse(readFileSync(join(root, "package-lock.json"), "utf8")) as { packages: Record<string, LockEntry> };
   const manifest = JSON.parse(readFileSync(join(project, "package.json"), "utf8")) as { name: string; version: string };
   const packages: Record<string, unknown> = { "": { name: manifest.name, version: manifest.version } };
-  const pending = [...names];
-  for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
-    const key = `node_modules/${name}`;
+  const pending = names.map((name) => ({ from: "", name }));
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const key = lockedFrom(lock.packages, next.from, next.name);
+    if (key === undefined) throw new Error(`${next.name}${next.from === "" ? "" : ` (needed by ${next.from})`} is not in this checkout's package-lock.json`);
     if (key in packages) continue;
-    const entry = lock.packages[key];
-    if (entry === undefined) throw new Error(`${name} is not in this checkout's package-lock.json`);
-    const { dev: _dev, ...rest } = entry;
-    packages[key] = rest;
-    pending.push(...Object.keys(entry.dependencies ?? {}), ...Object.keys(entry.optionalDependencies ?? {}));
+    const { dev: _dev, ...entry } = lock.packages[key]!;
+    packages[key] = entry;
+    // npm installs a peer that is not optional beside the package that names it.
+    const peers = Object.keys(entry.peerDependencies ?? {}).filter((name) => entry.peerDependenciesMeta?.[name]?.optional !== true);
+    for (const name of [...Object.keys(entry.dependencies ?? {}), ...Object.keys(entry.optionalDependencies ?? {}), ...peers]) pending.push({ from: key, name });
   }
   writeFileSync(join(project, "package-lock.json"), JSON.stringify({ name: manifest.name, version: manifest.version, lockfileVersion: 3, requires: true, packages }, null, 2));
 }
@@ -108,6 +134,30 @@ export function installOffline(project: string, specs: readonly string[], locked
   const result = run("npm", ["install", ...specs], project);
   check(result, `npm install ${specs.join(" ")}`);
   return result.stderr.split("\n").filter((line) => line.startsWith("npm warn"));
+}
+
+/**
+ * `npm install <tarball>` in an example copied out of the checkout, as its README says: the
+ * tarball takes the place of its `file:../..` entry, and its own dependencies and toolsift's
+ * install at the checkout's locked versions. Returns the warnings npm printed.
+ */
+export function installExample(folder: string, tarball: string): string[] {
+  const own = JSON.parse(readFileSync(join(folder, "package.json"), "utf8")) as { dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+  const toolsift = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { dependencies: Record<string, string> };
+  const names = Object.keys({ ...toolsift.dependencies, ...own.dependencies, ...own.devDependencies }).filter((name) => name !== "toolsift");
+  return installOffline(folder, [tarball], names);
+}
+
+/**
+ * A PATH of Node's folder and the system's only (`npm run` puts the project's node_modules/.bin
+ * before it), checked to hold none of `commands`: a script finds them only if the project
+ * installed them.
+ */
+export function systemPath(commands: readonly string[]): string {
+  const folders = [dirname(process.execPath), "/usr/local/bin", "/usr/bin", "/bin"];
+  const found = folders.flatMap((folder) => commands.map((command) => join(folder, command)).filter((path) => existsSync(path)));
+  if (found.length > 0) throw new Error(`${found.join(", ")} would stand in for what the project installs`);
+  return folders.join(delimiter);
 }
 
 /** Runs `command` (npm or npx) in `project`, offline; returns what it printed, both streams. */
