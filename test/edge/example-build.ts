@@ -26,7 +26,7 @@ export async function buildExample(name: string): Promise<string> {
   await linkPackage(example);
   await promisify(execFile)("npm", ["run", "build"], {
     cwd: example,
-    env: { ...process.env, TOOLSIFT_CATALOGUE: fixtureCatalogue, WRANGLER_SEND_METRICS: "false", PATH: `${join(example, "node_modules/.bin")}:${join(root, "node_modules/.bin")}:${process.env.PATH}` },
+    env: { ...process.env, TOOLSIFT_CATALOGUE: fixtureCatalogue, WRANGLER_SEND_METRICS: "false", WRANGLER_HIDE_BANNER: "true", PATH: `${join(example, "node_modules/.bin")}:${join(root, "node_modules/.bin")}:${process.env.PATH}` },
   });
   return example;
 }

@@ -559,6 +559,8 @@ describe("npm run dev", () => {
       ...process.env,
       TOOLSIFT_CATALOGUE: fixtureCatalogue,
       WRANGLER_SEND_METRICS: "false",
+      // The banner asks the registry for wrangler's latest version: a server the test did not start.
+      WRANGLER_HIDE_BANNER: "true",
       MINIFLARE_CACHE_DIR: cache,
       PATH: `${join(example, "node_modules/.bin")}:${join(root, "node_modules/.bin")}:${process.env.PATH}`,
     };
