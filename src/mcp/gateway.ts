@@ -2,7 +2,7 @@
 // approved tools the downstream sessions search. Each change to it (a listing, a restart, an
 // approval) is a new generation; sessions rebuild their search on the next call.
 import type { Progress, Tool } from "@modelcontextprotocol/sdk/types.js";
-import { emitProcessWarning, safeWarn, type ToolsiftWarningCode, type WarningHook } from "../rankers/warnings.js";
+import { emitProcessWarning, safeWarn, type ToolsiftWarningCode, type WarningHook } from "../shared/warnings.js";
 import type { ToolDefinition } from "../trust/tool-definition.js";
 import type { GatewayConfig } from "./config.js";
 import { splitToolId, toolId } from "./ids.js";
