@@ -85,6 +85,19 @@ describe("the installed package", () => {
     expect(installWarnings).toEqual([]);
   });
 
+  it("depends only on packages its code imports", () => {
+    // Import specifiers as TypeScript's pre-processor reads them (comments and strings left out).
+    const imported = new Set<string>();
+    for (const file of packed.files.filter((name) => /^(?:dist|bin)\/.*\.js$/u.test(name))) {
+      const text = readFileSync(join(app, "node_modules/toolsift", file), "utf8");
+      for (const { fileName } of ts.preProcessFile(text, true, true).importedFiles) {
+        if (!fileName.startsWith(".")) imported.add(fileName.split("/").slice(0, fileName.startsWith("@") ? 2 : 1).join("/"));
+      }
+    }
+    expect(imported.has("zod")).toBe(true);
+    expect(Object.keys(manifest.dependencies).filter((name) => !imported.has(name))).toEqual([]);
+  });
+
   it("import \"toolsift\" loads the core and ranks", () => {
     const run = runModule(app, "main.mjs", 'import { init, Bm25ToolRanker } from "toolsift";\nawait init();\nconsole.log(new Bm25ToolRanker([{ id: "send_email", description: "Send an email." }]).rank("email", 1)[0].id);\n');
     expect(run).toEqual({ status: 0, stdout: "send_email\n", stderr: "" });
