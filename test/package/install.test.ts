@@ -63,7 +63,7 @@ function runModule(project: string, file: string, source: string): { status: num
 
 describe("npm pack of a fresh clone", () => {
   it("holds the build: the entries, their types, the core and the command line", () => {
-    for (const file of ["dist/entry/node.js", "dist/index.d.ts", "dist/toolsift.wasm", "dist/cli/main.js", "bin/toolsift.js", "data/mcp-catalogue.json"]) {
+    for (const file of ["dist/entry/node.js", "dist/index.d.ts", "dist/toolsift.wasm", "dist/hints/mcp-data.js", "dist/cli/main.js", "bin/toolsift.js", "data/mcp-catalogue.json"]) {
       expect(packed.files, file).toContain(file);
     }
   });
