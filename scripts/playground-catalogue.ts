@@ -6,7 +6,7 @@ import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { Gateway } from "../src/mcp/gateway.js";
 import { parseGatewayConfig } from "../src/mcp/config.js";
-import type { ToolsiftWarning } from "../src/rankers/warnings.js";
+import type { ToolsiftWarning } from "../src/shared/warnings.js";
 
 /** One tool as data/mcp-catalogue.json holds it. */
 export interface CatalogueEntry {

@@ -34,7 +34,8 @@ export type {
   TrustJsonSchemaText,
 } from "./trust/index.js";
 export { FUSION_DEFAULTS, MAX_RANK_ASK, bm25RankerFactory, fuseRankers, withQueryVectors } from "./rankers/index.js";
-export type { FusionOptions, RankerInput, ToolsiftWarning, ToolsiftWarningCode, WarningHook } from "./rankers/index.js";
+export type { FusionOptions, RankerInput } from "./rankers/index.js";
+export type { ToolsiftWarning, ToolsiftWarningCode, WarningHook } from "./shared/warnings.js";
 export {
   GROUP_DEFAULTS,
   SESSION_DEFAULTS,

@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { resolve } from "node:path";
 import { ToolsiftError } from "../errors.js";
-import type { ToolsiftWarning } from "../rankers/warnings.js";
+import type { ToolsiftWarning } from "../shared/warnings.js";
 import { parseCommand, UsageError } from "./args.js";
 import { inputLimits, inputTooLarge, packageVersion, parseJsonBytes, readBounded } from "./files.js";
 import { visible, type Output } from "./output.js";

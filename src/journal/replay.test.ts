@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RankedHit, ToolRanker } from "../types.js";
-import type { ToolsiftWarning } from "../rankers/warnings.js";
+import type { ToolsiftWarning } from "../shared/warnings.js";
 import { createToolSearchSession } from "../session/session.js";
 import type { ToolCall, ToolCallOutcome } from "../session/types.js";
 import type { ToolDefinition } from "../trust/tool-definition.js";

@@ -1,5 +1,5 @@
 import { ToolsiftError, isToolsiftError } from "../errors.js";
-import { safeWarn, type WarningHook } from "../rankers/warnings.js";
+import { safeWarn, type WarningHook } from "../shared/warnings.js";
 import { checkRecord, type Journal } from "./memory.js";
 import {
   isUsedRecordId,

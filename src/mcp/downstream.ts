@@ -4,7 +4,7 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, McpError, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { Journal } from "../journal/memory.js";
-import type { WarningHook } from "../rankers/warnings.js";
+import type { WarningHook } from "../shared/warnings.js";
 import { createToolSearchSession, type ToolSearchSession } from "../session/session.js";
 import { skillActivation } from "../skills/activation.js";
 import { echoName } from "../session/results.js";

@@ -3,7 +3,7 @@
 // approval) is a new generation; sessions rebuild their search on the next call. Reads are
 // plain reads: a downstream request calls `refresh` once, which checks the state file.
 import type { Progress, Tool } from "@modelcontextprotocol/sdk/types.js";
-import { emitProcessWarning, safeWarn, type ToolsiftWarningCode, type WarningHook } from "../rankers/warnings.js";
+import { emitProcessWarning, safeWarn, type ToolsiftWarningCode, type WarningHook } from "../shared/warnings.js";
 import type { ToolDefinition } from "../trust/tool-definition.js";
 import type { GatewayConfig } from "./config.js";
 import { splitToolId, toolId } from "./ids.js";

@@ -3,7 +3,7 @@ import type { RankedHit, ToolRanker, ToolSearchDoc } from "../types.js";
 import { createToolSearchSession } from "../session/session.js";
 import type { SearchCallOutcome, ToolCallOutcome } from "../session/types.js";
 import type { ToolDefinition } from "../trust/tool-definition.js";
-import type { ToolsiftWarning } from "./warnings.js";
+import type { ToolsiftWarning } from "../shared/warnings.js";
 
 // Each hostile ranker gets the documented typed outcome and nothing else: the session stays
 // usable, the menu never gains a tool outside the catalogue, nothing bad is recorded.

@@ -3,10 +3,3 @@ export { MAX_RANK_ASK, clipHits, type ClipResult, type RankFailure } from "./cli
 export { FUSION_DEFAULTS, fuseRankers, type FusionOptions } from "./fusion.js";
 export { SessionRanker, type BuiltRanker } from "./session-ranker.js";
 export { checkRankerInput, isClass, isThenable, rankerKind, swallowRejection, type RankerInput } from "./shape.js";
-export {
-  emitProcessWarning,
-  safeWarn,
-  type ToolsiftWarning,
-  type ToolsiftWarningCode,
-  type WarningHook,
-} from "./warnings.js";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ToolsiftError } from "../errors.js";
 import type { ToolRanker, ToolSearchDoc } from "../types.js";
 import { SessionRanker } from "./session-ranker.js";
-import type { ToolsiftWarning } from "./warnings.js";
+import type { ToolsiftWarning } from "../shared/warnings.js";
 
 const docs: readonly ToolSearchDoc[] = Object.freeze([Object.freeze({ id: "a", tags: [], aliases: [] })]);
 const ranker: ToolRanker = { kind: "static", rank: () => [{ id: "a" }] };

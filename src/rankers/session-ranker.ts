@@ -2,7 +2,7 @@ import { isToolsiftError } from "../errors.js";
 import { cutCodeUnits } from "../trust/labels.js";
 import type { ToolRanker, ToolSearchDoc } from "../types.js";
 import { rankerKind, rankerSearch, isThenable, swallowRejection, type RankerInput } from "./shape.js";
-import { safeWarn, type WarningHook } from "./warnings.js";
+import { safeWarn, type WarningHook } from "../shared/warnings.js";
 
 /** A ranker ready to use, with the `kind` read once when it was built. */
 export interface BuiltRanker {

@@ -1,4 +1,4 @@
-import { deepFreeze } from "../trust/schema.js";
+import { deepFreeze } from "../shared/freeze.js";
 import { echoName, type ToolCallErrorResult } from "./results.js";
 
 /** Names of a group's other tools a blind call's answer lists at most. */

@@ -5,7 +5,7 @@ import { ToolsiftError } from "../errors.js";
 import type { Journal } from "../journal/memory.js";
 import type { DivergenceMode } from "../journal/replay.js";
 import { checkRankerInput, type RankerInput } from "../rankers/shape.js";
-import type { WarningHook } from "../rankers/warnings.js";
+import type { WarningHook } from "../shared/warnings.js";
 import { SkillEngine } from "./skill-engine.js";
 import { GROUP_DEFAULTS, callCapSchema, deferralSchema, groupsSchema, serverGroupsSchema, type DeferralConfig, type ToolGroupConfig } from "./groups-config.js";
 import { CATALOGUE_SHAPES, findCatalogueList } from "../catalogue/shapes.js";

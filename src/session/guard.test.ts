@@ -3,7 +3,7 @@ import { isToolsiftError } from "../errors.js";
 import { InMemoryJournal, type Journal } from "../journal/memory.js";
 import type { JournalRecord } from "../journal/record.js";
 import type { RankedHit, ToolRanker } from "../types.js";
-import type { ToolsiftWarning } from "../rankers/warnings.js";
+import type { ToolsiftWarning } from "../shared/warnings.js";
 import type { ToolDefinition } from "../trust/tool-definition.js";
 import { createToolSearchSession, type ToolSearchSession } from "./session.js";
 import type { ToolCall } from "./types.js";

@@ -1,4 +1,4 @@
-import { deepFreeze } from "../trust/schema.js";
+import { deepFreeze } from "../shared/freeze.js";
 import type { SearchSkillHit } from "./skills-search.js";
 
 /** One tool in a `search_tools` result (DESIGN.md "Data flow of one `search_tools` call"). */

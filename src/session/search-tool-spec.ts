@@ -1,4 +1,4 @@
-import { deepFreeze } from "../trust/schema.js";
+import { deepFreeze } from "../shared/freeze.js";
 import type { ToolSpec } from "../trust/spec.js";
 import { MAX_ALTERNATIVES } from "./search-input.js";
 

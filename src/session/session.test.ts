@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { journalFromJsonLines, journalToJsonLines } from "../journal/jsonl.js";
 import type { RankedHit, ToolRanker, ToolSearchDoc } from "../types.js";
-import type { ToolsiftWarning } from "../rankers/warnings.js";
+import type { ToolsiftWarning } from "../shared/warnings.js";
 import { WITHHELD_DESCRIPTION } from "../trust/policy.js";
 import type { ToolDefinition } from "../trust/tool-definition.js";
 import { createToolSearchSession } from "./session.js";

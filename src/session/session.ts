@@ -6,8 +6,8 @@ import { blindDecisionId, deferralDecisionId, readStoredDecision, recordedQuery,
 import { DecisionLog } from "../journal/replay.js";
 import { bm25RankerFactory } from "../rankers/builtin.js";
 import { SessionRanker } from "../rankers/session-ranker.js";
-import { emitProcessWarning, safeWarn, type WarningHook } from "../rankers/warnings.js";
-import { deepFreeze } from "../trust/schema.js";
+import { emitProcessWarning, safeWarn, type WarningHook } from "../shared/warnings.js";
+import { deepFreeze } from "../shared/freeze.js";
 import { resultDescription, type ToolSpec } from "../trust/spec.js";
 import { admitRecorded, planLoaded, recordedSet, type LoadBudget } from "./admission.js";
 import type { SessionCatalogue } from "./catalogue.js";

@@ -1,4 +1,4 @@
-import { emitProcessWarning, safeWarn } from "../rankers/warnings.js";
+import { emitProcessWarning, safeWarn } from "../shared/warnings.js";
 import { toolTrust } from "../trust/policy.js";
 import { toolSpec } from "../trust/spec.js";
 import { isThirdPartyName, toolKey } from "../trust/tool-definition.js";

@@ -1,4 +1,4 @@
-import type { WarningHook } from "../rankers/warnings.js";
+import type { WarningHook } from "../shared/warnings.js";
 import type { ToolSpec } from "../trust/spec.js";
 import type { SessionCatalogue } from "./catalogue.js";
 import type { ResolvedSessionConfig } from "./config.js";

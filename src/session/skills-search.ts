@@ -1,6 +1,6 @@
 import { bm25RankerFactory } from "../rankers/builtin.js";
 import { SessionRanker } from "../rankers/session-ranker.js";
-import type { WarningHook } from "../rankers/warnings.js";
+import type { WarningHook } from "../shared/warnings.js";
 import type { ToolSearchDoc } from "../types.js";
 import { rankPage, type RankedPage } from "./live-search.js";
 import { SKILL_KEY_PREFIX, type SessionSkills } from "./skills.js";

@@ -4,7 +4,7 @@ import { Bm25ToolRanker, init } from "../index.js";
 import { InMemoryJournal } from "../journal/memory.js";
 import type { JournalRecord } from "../journal/record.js";
 import { skillActivation } from "../skills/index.js";
-import type { ToolsiftWarning } from "../rankers/warnings.js";
+import type { ToolsiftWarning } from "../shared/warnings.js";
 import type { SkillDefinition } from "../trust/skill-docs.js";
 import { tainted, type ToolDefinition } from "../trust/tool-definition.js";
 import type { ToolRanker, ToolSearchDoc } from "../types.js";

@@ -1,10 +1,10 @@
 import { sha256 } from "@noble/hashes/sha256";
 import type { DecisionLog } from "../journal/replay.js";
 import { checkRankerInput } from "../rankers/shape.js";
-import { safeWarn, type WarningHook } from "../rankers/warnings.js";
+import { safeWarn, type WarningHook } from "../shared/warnings.js";
 import { cutCodeUnits, normalizeLabels } from "../trust/labels.js";
 import { toolTrust, type ToolTrust } from "../trust/policy.js";
-import { deepFreeze } from "../trust/schema.js";
+import { deepFreeze } from "../shared/freeze.js";
 import type { SkillDefinition } from "../trust/skill-docs.js";
 import { resultDescription, toolSpec, type ToolSpec } from "../trust/spec.js";
 import { toolKey, type ToolDefinition } from "../trust/tool-definition.js";

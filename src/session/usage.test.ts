@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { InMemoryJournal } from "../journal/memory.js";
 import { isUsedRecordId, usedRecordId, type JournalRecord } from "../journal/record.js";
-import type { ToolsiftWarning } from "../rankers/warnings.js";
+import type { ToolsiftWarning } from "../shared/warnings.js";
 import type { RankedHit, ToolRanker } from "../types.js";
 import type { ToolDefinition } from "../trust/tool-definition.js";
 import { createToolSearchSession } from "./session.js";

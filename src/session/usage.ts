@@ -1,6 +1,6 @@
 import { usedRecordId, type UsedRecord } from "../journal/record.js";
 import type { DecisionLog } from "../journal/replay.js";
-import { safeWarn, type WarningHook } from "../rankers/warnings.js";
+import { safeWarn, type WarningHook } from "../shared/warnings.js";
 import type { ToolCallOutcome } from "./types.js";
 
 /**

@@ -1,4 +1,4 @@
-import type { WarningHook } from "../rankers/warnings.js";
+import type { WarningHook } from "../shared/warnings.js";
 import type { ToolSpec } from "../trust/spec.js";
 import type { SessionCatalogue } from "../session/catalogue.js";
 import { configError, toConfigError, type ResolvedSessionConfig } from "../session/config.js";

@@ -1,7 +1,7 @@
 export { LABEL_LIMITS, normalizeLabel, normalizeLabels, cutCodeUnits } from "./labels.js";
 export { MAX_PARAMS, readParams } from "./params.js";
 export { WITHHELD_DESCRIPTION, toolTrust, type ToolTrust, type TrustOptions } from "./policy.js";
-export { SCHEMA_LIMITS, sanitizeSchema, jsonCopy, deepFreeze, type JsonObject, type JsonValue } from "./schema.js";
+export { SCHEMA_LIMITS, sanitizeSchema, jsonCopy, type JsonObject, type JsonValue } from "./schema.js";
 export { skillSearchDocs, type SkillDefinition, type SkillSearchDocsOptions } from "./skill-docs.js";
 export { RESULT_DESCRIPTION_LENGTH, resultDescription, toolSpec, type ToolSpec } from "./spec.js";
 export {

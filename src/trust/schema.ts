@@ -240,12 +240,3 @@ export function jsonCopy(value: unknown): JsonObject | undefined {
   const copy: unknown = JSON.parse(text);
   return isPlainObject(copy) ? (copy as JsonObject) : undefined;
 }
-
-/** Freezes a JSON value and everything in it (specs handed to the host must not change). */
-export function deepFreeze<T>(value: T): T {
-  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
-  }
-  return value;
-}

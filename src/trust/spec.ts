@@ -2,7 +2,8 @@ import { ToolsiftError } from "../errors.js";
 import { cutCodeUnits } from "./labels.js";
 import { readParams } from "./params.js";
 import { WITHHELD_DESCRIPTION, type ToolTrust } from "./policy.js";
-import { SCHEMA_LIMITS, deepFreeze, jsonCopy, sanitizeSchema, type JsonObject } from "./schema.js";
+import { deepFreeze } from "../shared/freeze.js";
+import { SCHEMA_LIMITS, jsonCopy, sanitizeSchema, type JsonObject } from "./schema.js";
 import type { ToolDefinition } from "./tool-definition.js";
 
 /**

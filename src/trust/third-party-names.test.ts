@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isToolsiftError } from "../errors.js";
-import type { ToolsiftWarning } from "../rankers/warnings.js";
+import type { ToolsiftWarning } from "../shared/warnings.js";
 import { createToolSearchSession } from "../session/session.js";
 import { toolSearchDocs } from "./tool-docs.js";
 

@@ -14,7 +14,7 @@ import { Gateway } from "../../src/mcp/gateway.js";
 import { fileJournal } from "../../src/mcp/journal-file.js";
 import { QuarantineState } from "../../src/mcp/quarantine.js";
 import { readRecordedRun, replaySource } from "../../src/mcp/replay.js";
-import type { ToolsiftWarning } from "../../src/rankers/warnings.js";
+import type { ToolsiftWarning } from "../../src/shared/warnings.js";
 import { runCli } from "../helpers/cli.js";
 import { eventually, faultServer, search, temporaryFolder, text, writeConfig } from "./helpers.js";
 

@@ -15,7 +15,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } fr
 import { parseGatewayConfig } from "../../src/mcp/config.js";
 import { DownstreamSession } from "../../src/mcp/downstream.js";
 import { Gateway } from "../../src/mcp/gateway.js";
-import type { ToolsiftWarning } from "../../src/rankers/warnings.js";
+import type { ToolsiftWarning } from "../../src/shared/warnings.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 export const FAULT_SERVER = join(root, "test/mcp/fixtures/fault-server.mjs");

@@ -63,7 +63,7 @@ function runModule(project: string, file: string, source: string): { status: num
 
 describe("npm pack of a fresh clone", () => {
   it("holds the build: the entries, their types, the core and the command line", () => {
-    for (const file of ["dist/entry/node.js", "dist/index.d.ts", "dist/toolsift.wasm", "dist/cli/main.js", "bin/toolsift.js", "data/mcp-catalogue.json"]) {
+    for (const file of ["dist/entry/node.js", "dist/index.d.ts", "dist/toolsift.wasm", "dist/hints/mcp-data.js", "dist/cli/main.js", "bin/toolsift.js", "data/mcp-catalogue.json"]) {
       expect(packed.files, file).toContain(file);
     }
   });
@@ -83,6 +83,19 @@ describe("npm pack of a fresh clone", () => {
 describe("the installed package", () => {
   it("installed without a warning", () => {
     expect(installWarnings).toEqual([]);
+  });
+
+  it("depends only on packages its code imports", () => {
+    // Import specifiers as TypeScript's pre-processor reads them (comments and strings left out).
+    const imported = new Set<string>();
+    for (const file of packed.files.filter((name) => /^(?:dist|bin)\/.*\.js$/u.test(name))) {
+      const text = readFileSync(join(app, "node_modules/toolsift", file), "utf8");
+      for (const { fileName } of ts.preProcessFile(text, true, true).importedFiles) {
+        if (!fileName.startsWith(".")) imported.add(fileName.split("/").slice(0, fileName.startsWith("@") ? 2 : 1).join("/"));
+      }
+    }
+    expect(imported.has("zod")).toBe(true);
+    expect(Object.keys(manifest.dependencies).filter((name) => !imported.has(name))).toEqual([]);
   });
 
   it("import \"toolsift\" loads the core and ranks", () => {
