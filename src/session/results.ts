@@ -1,5 +1,4 @@
 import { deepFreeze } from "../trust/schema.js";
-import type { SearchSkillHit } from "./skills-search.js";
 
 /** One tool in a `search_tools` result (DESIGN.md "Data flow of one `search_tools` call"). */
 export interface SearchToolsHit {
@@ -19,6 +18,40 @@ export interface SearchToolsResult {
   readonly groups?: readonly SearchGroupHit[];
   /** Rules of the groups this call loaded, given once per run, under headings that carry the run's mark. */
   readonly rules?: string;
+  readonly note?: string;
+}
+
+/** One skill in a `search_tools` result (present only when skill discovery is on). */
+export interface SearchSkillHit {
+  readonly kind: "skill";
+  readonly id: string;
+  /** The first line of a vouched description, or the withheld text. */
+  readonly description: string;
+}
+
+/** Codes of a refused `activate_skill` call (DESIGN.md "Skills"). */
+export type SkillErrorCode =
+  | "invalid_tool_input"
+  | "unknown_skill"
+  | "skill_limit_reached"
+  | "instructions_too_large"
+  | "instructions_refused"
+  | "instructions_changed"
+  | "instructions_unavailable";
+
+export interface SkillErrorResult {
+  readonly code: SkillErrorCode;
+  readonly message: string;
+  /** The skill's tools that joined the menu anyway (an activation that stands on replay). */
+  readonly tools?: readonly string[];
+}
+
+/** What a successful `activate_skill` call gives the model. */
+export interface SkillActivationResult {
+  readonly skill: string;
+  readonly instructions: string;
+  /** Tools this skill brings (now on the menu), in the skill's order. */
+  readonly tools?: readonly string[];
   readonly note?: string;
 }
 

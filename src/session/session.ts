@@ -20,11 +20,10 @@ import { NO_GROUPS, blindCall, decideGroups, groupEntries, groupPart, searchRule
 import { groupsOn, type SessionGrouping } from "./group-state.js";
 import { LoadLedger } from "./load-ledger.js";
 import { firstLine, toolLine } from "./signature.js";
-import { echoName, searchError, unknownGroup, type SearchErrorResult, type SearchToolsResult, type ToolCallErrorResult } from "./results.js";
+import { echoName, searchError, unknownGroup, type SearchErrorResult, type SearchSkillHit, type SearchToolsResult, type ToolCallErrorResult } from "./results.js";
 import { parseSearchInput, type SearchInput } from "./search-input.js";
 import { setUpSession } from "./setup.js";
-import type { SessionSkills, SkillHost } from "./skills.js";
-import type { SearchSkillHit, SkillDiscovery } from "./skills-search.js";
+import type { SessionSkillSet, SkillHost, SkillSearch } from "./skill-engine.js";
 import type { SearchCallOutcome, SessionStats, ToolCall, ToolCallOutcome } from "./types.js";
 import { UsageRecorder } from "./usage.js";
 
@@ -114,8 +113,8 @@ export class ToolSearchSession {
   readonly #warn: WarningHook;
   readonly #admit: (id: string) => boolean;
   readonly #badSpecs = new Set<string>();
-  readonly #skills: { readonly set: SessionSkills; readonly host: SkillHost } | undefined;
-  readonly #discovery: SkillDiscovery | undefined;
+  readonly #skills: { readonly set: SessionSkillSet; readonly host: SkillHost } | undefined;
+  readonly #discovery: SkillSearch | undefined;
   readonly #usage: UsageRecorder | undefined;
   #searchableSpecs: readonly ToolSpec[] | undefined;
   #universeOnMenu: number;
@@ -136,7 +135,7 @@ export class ToolSearchSession {
     this.#universeOnMenu = setup.universeOnMenu;
     const catalogue = setup.catalogue;
     const search = resolved.toolSearch;
-    const discovery = setup.skills?.discovery === true ? resolved.skillActivation!.discovery(setup.skills, search?.ranker !== undefined, this.#warn) : undefined;
+    const discovery = setup.skills?.discovery === true ? setup.skills.search(search?.ranker !== undefined, this.#warn) : undefined;
     this.#discovery = discovery;
     const docs = () => discovery?.sharedDocs(catalogue!.docs()) ?? catalogue!.docs();
     this.#journal = resolved.journal ?? new InMemoryJournal();
@@ -220,7 +219,7 @@ export class ToolSearchSession {
 
   /** The skill meta-tool's name, or `undefined` without skills. */
   get skillToolName(): string | undefined {
-    return this.#skills?.set.config.toolName;
+    return this.#skills?.set.toolName;
   }
 
   /** The names on the menu, in menu order. */
@@ -286,7 +285,7 @@ export class ToolSearchSession {
       return this.#searchCall(parts, name, readInput(call), searchDecisionId(this.runId, turn, index));
     }
     const skills = this.#skills;
-    if (skills !== undefined && name === skills.set.config.toolName) {
+    if (skills !== undefined && name === skills.set.toolName) {
       return skills.set.call(skills.host, name, readInput(call), skillDecisionId(this.runId, turn, index));
     }
     const entry = this.#menu.get(name);
