@@ -7,7 +7,7 @@ export {
   type ToolSearchConfig,
   type ToolSearchSessionConfig,
 } from "./config.js";
-export { GROUP_DEFAULTS, type DeferralConfig, type GroupLoad, type ToolGroupConfig } from "./groups-config.js";
+export { GROUP_DEFAULTS, type DeferralConfig, type GroupLoad, type ToolGroupConfig } from "./groups/groups-config.js";
 export { MAX_RANK_ROUNDS } from "./live-search.js";
 export { Menu, type MenuEntry, type MenuSection } from "./menu.js";
 export { MAX_SUGGESTIONS, nearNames } from "./near-names.js";

@@ -116,3 +116,17 @@ export function searchError(code: Exclude<SearchErrorCode, "invalid_tool_input" 
 export function invalidInput(message: string, path: readonly (string | number)[]): SearchErrorResult {
   return deepFreeze({ code: "invalid_tool_input" as const, message, path: [...path] });
 }
+
+/** The answer to a call past `maxToolCallsPerMessage` in one model message: it did not run. */
+export function callLimitAnswer(cap: number): ToolCallErrorResult {
+  return deepFreeze({
+    code: "tool_call_limit" as const,
+    message: `This message made more than ${cap} tool calls; this call and the ones after it did not run. Make fewer calls per message.`,
+    suggestions: [],
+  });
+}
+
+/** A host's argument error for a tool, ending with the tool's signature (docs/groups.md "Blind calls"). */
+export function argumentAnswer(message: string, line: string): ToolCallErrorResult {
+  return deepFreeze({ code: "invalid_tool_arguments" as const, message: `${message} It takes: ${line}`, suggestions: [], signature: line });
+}

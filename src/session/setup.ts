@@ -4,7 +4,7 @@ import { toolSpec } from "../trust/spec.js";
 import { isThirdPartyName, toolKey } from "../trust/tool-definition.js";
 import { SessionCatalogue } from "./catalogue.js";
 import { configError, type ResolvedSessionConfig } from "./config.js";
-import { groupsOn } from "./group-state.js";
+import { groupsOn } from "./groups/index.js";
 import { Menu } from "./menu.js";
 import { searchToolSpec } from "./search-tool-spec.js";
 import type { SessionSkillSet } from "./skill-engine.js";

@@ -1,15 +1,15 @@
-import { nearNames } from "./near-names.js";
-import type { SessionCatalogue } from "./catalogue.js";
-import { recordField, type DeferralRecord } from "../journal/record.js";
-import { recordedSet } from "./admission.js";
+import { nearNames } from "../near-names.js";
+import type { SessionCatalogue } from "../catalogue.js";
+import { recordField, type DeferralRecord } from "../../journal/record.js";
+import { recordedSet } from "../admission.js";
 import { catalogueBlock, rulesHeading } from "./catalogue-block.js";
 import { MARK_PATTERN, rulesMark } from "./rules-mark.js";
 import { decideDeferral, type DeferralDecision, type DeferralFloor } from "./deferral.js";
 import { readDeferral, type ResolvedDeferral } from "./groups-config.js";
 import { SessionGroups, type SessionGroup } from "./groups.js";
-import type { ResolvedToolSearch } from "./config.js";
-import type { Menu } from "./menu.js";
-import { echoName } from "./results.js";
+import type { ResolvedToolSearch } from "../config.js";
+import type { Menu } from "../menu.js";
+import { echoName } from "../results.js";
 
 /** A group load that does not fit: why, for the note. */
 export type GroupMiss = "max_loaded" | "max_tools" | "max_chars" | "empty";
