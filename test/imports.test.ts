@@ -1,5 +1,7 @@
-// The import graph of src/, read from the source text: the journal names no session module,
-// and the top-level folders of src/ and the files directly in it import one another in no circle.
+// The import graph of src/, read from the source text: the journal names no session module;
+// the top-level folders of src/ and the files directly in it import one another in no circle;
+// the files of the session and the skills engine neither; the session enters its groups
+// through their front door and imports nothing of the skills engine.
 // Every relative import specifier counts, type-only ones too. Test files are left out: a test
 // drives whatever it needs (src/journal's tests open a session), and none of them ships.
 import { readFileSync, readdirSync } from "node:fs";
@@ -30,7 +32,8 @@ function sourceImports(): Import[] {
     const text = readFileSync(join(source, file), "utf8");
     for (const [, specifier] of text.matchAll(SPECIFIER)) {
       if (!specifier!.startsWith(".")) continue;
-      const target = posix.normalize(posix.join(posix.dirname(file), specifier!));
+      // The file imported: a specifier names the compiled `.js` of a `.ts` source.
+      const target = posix.normalize(posix.join(posix.dirname(file), specifier!)).replace(/\.js$/, ".ts");
       imports.push({ file, specifier: specifier!, target: target.startsWith("../") ? undefined : target });
     }
   }
@@ -56,13 +59,17 @@ function nodeOf(path: string): string {
 
 const imports = sourceImports();
 
-/** Node → the nodes it imports, with one import that makes each edge (for the message). */
-function nodeGraph(): Map<string, Map<string, Import>> {
+/**
+ * Node → the nodes it imports, with one import that makes each edge (for the message); `node`
+ * names the node of a path, `undefined` for a path the graph leaves out.
+ */
+function graphOf(node: (path: string) => string | undefined): Map<string, Map<string, Import>> {
   const graph = new Map<string, Map<string, Import>>();
   for (const entry of imports) {
     if (entry.target === undefined) continue;
-    const from = nodeOf(entry.file);
-    const to = nodeOf(entry.target);
+    const from = node(entry.file);
+    const to = node(entry.target);
+    if (from === undefined || to === undefined) continue;
     if (!graph.has(from)) graph.set(from, new Map());
     if (!graph.has(to)) graph.set(to, new Map());
     if (from !== to && !graph.get(from)!.has(to)) graph.get(from)!.set(to, entry);
@@ -96,6 +103,26 @@ function circles(graph: Map<string, Map<string, Import>>): string[][] {
 
 const show = (circle: readonly string[]): string => [...circle, circle[0]].join(" → ");
 
+/** Each circle of the graph with, per step, the import that makes it. */
+function shownCircles(graph: Map<string, Map<string, Import>>): string[] {
+  return circles(graph).map((circle) => {
+    const steps = circle.map((node, step) => {
+      const entry = graph.get(node)!.get(circle[(step + 1) % circle.length]!)!;
+      return `${entry.file} imports ${entry.specifier}`;
+    });
+    return `${show(circle)} (${steps.join("; ")})`;
+  });
+}
+
+// The session's own subsystems: groups and deferral in session/groups/, the skills engine in
+// skills/. Subfolders are not nodes of the folder graph: session/groups uses the session's
+// leaves (menu, catalogue, config) and the session uses groups, so as two nodes they would
+// always make a circle that no file does. The rules below say what that graph cannot.
+const inSession = (path: string) => path.startsWith("session/");
+const inGroups = (path: string) => path.startsWith("session/groups/");
+// The groups' config schema is composed into the session's config, so config.ts reads it directly.
+const GROUP_DOORS = ["session/groups/index.ts", "session/groups/groups-config.ts"];
+
 describe("the imports of src/", () => {
   it("read the journal's own imports", () => {
     expect(imports.filter((entry) => folderOf(entry.file) === "journal").length).toBeGreaterThan(0);
@@ -120,15 +147,26 @@ describe("the imports of src/", () => {
   });
 
   it("make no circle between the folders and root files of src/", () => {
-    const graph = nodeGraph();
-    // Each circle with, per step, the import that makes it.
-    const found = circles(graph).map((circle) => {
-      const steps = circle.map((node, step) => {
-        const entry = graph.get(node)!.get(circle[(step + 1) % circle.length]!)!;
-        return `${entry.file} imports ${entry.specifier}`;
-      });
-      return `${show(circle)} (${steps.join("; ")})`;
-    });
-    expect(found).toEqual([]);
+    expect(shownCircles(graphOf(nodeOf))).toEqual([]);
+  });
+
+  it("make no circle between the files of the session and the skills engine", () => {
+    const graph = graphOf((path) => (inSession(path) || folderOf(path) === "skills" ? path : undefined));
+    expect(graph.size).toBeGreaterThan(30);
+    expect(shownCircles(graph)).toEqual([]);
+  });
+
+  it("enter the session's groups only through their front door", () => {
+    const past = imports
+      .filter((entry) => !inGroups(entry.file) && entry.target !== undefined && inGroups(entry.target) && !GROUP_DOORS.includes(entry.target))
+      .map((entry) => `${entry.file} imports ${entry.specifier}`);
+    expect(past).toEqual([]);
+  });
+
+  it("keep the skills engine out of the session: the session declares the port the engine implements", () => {
+    const engine = imports
+      .filter((entry) => inSession(entry.file) && entry.target !== undefined && folderOf(entry.target) === "skills")
+      .map((entry) => `${entry.file} imports ${entry.specifier}`);
+    expect(engine).toEqual([]);
   });
 });

@@ -2,9 +2,20 @@ import { safeWarn, type WarningHook } from "../rankers/warnings.js";
 import type { LoadBudget } from "./admission.js";
 import type { SessionCatalogue } from "./catalogue.js";
 import type { ResolvedToolSearch } from "./config.js";
-import type { GroupBudget } from "./groups/index.js";
 import type { Menu } from "./menu.js";
 import { echoName } from "./results.js";
+
+/** The load budget a group plan is checked against. */
+export interface GroupBudget {
+  /** Load entries used (`maxLoaded` counts a whole group as one). */
+  readonly entries: number;
+  readonly maxLoaded: number;
+  readonly chars: number;
+  readonly maxChars: number | undefined;
+  /** Tools on the menu now, and the cap (`deferral.maxTools`). */
+  readonly menuTools: number;
+  readonly maxTools: number | undefined;
+}
 
 /**
  * What the run's loads used (DESIGN.md "Session", docs/groups.md "Loading"): tools searches and
