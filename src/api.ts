@@ -55,10 +55,8 @@ export type {
   SearchToolsHit,
   SearchToolsResult,
   SessionStats,
-  SkillActivationConfig,
   SkillActivationResult,
   SkillCallOutcome,
-  SkillDiscovery,
   SkillEngine,
   SkillErrorCode,
   SkillErrorResult,
@@ -71,5 +69,7 @@ export type {
   ToolSearchSession,
   ToolSearchSessionConfig,
 } from "./session/index.js";
+// Types only: the engine itself ships in the "toolsift/skills" entry.
+export type { SkillActivationConfig, SkillDiscovery } from "./skills/config.js";
 export { InMemoryJournal, JOURNAL_FORMAT, JOURNAL_VERSION, journalFromJsonLines, journalToJsonLines } from "./journal/index.js";
 export type { DivergenceMode, Journal, JournalRecord, SearchDecision, SkillDecision } from "./journal/index.js";

@@ -7,7 +7,7 @@ import type { DivergenceMode } from "../journal/replay.js";
 import { checkRankerInput, type RankerInput } from "../rankers/shape.js";
 import type { WarningHook } from "../shared/warnings.js";
 import { SkillEngine } from "./skill-engine.js";
-import { GROUP_DEFAULTS, callCapSchema, deferralSchema, groupsSchema, serverGroupsSchema, type DeferralConfig, type ToolGroupConfig } from "./groups-config.js";
+import { GROUP_DEFAULTS, callCapSchema, deferralSchema, groupsSchema, serverGroupsSchema, type DeferralConfig, type ToolGroupConfig } from "./groups/groups-config.js";
 import { CATALOGUE_SHAPES, findCatalogueList } from "../catalogue/shapes.js";
 import type { Catalogue, McpToolsList, ToolAnnotations, ToolDefinition, TrustJsonSchemaText } from "../trust/tool-definition.js";
 

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { init } from "../index.js";
 import { InMemoryJournal } from "../journal/memory.js";
 import type { ToolDefinition } from "../trust/tool-definition.js";
-import { hmacSha256, sha256 } from "./rules-mark.js";
+import { hmacSha256, sha256 } from "./groups/rules-mark.js";
 import { createToolSearchSession, type ToolSearchSession } from "./session.js";
 import type { ToolCallOutcome } from "./types.js";
 

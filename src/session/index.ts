@@ -7,7 +7,7 @@ export {
   type ToolSearchConfig,
   type ToolSearchSessionConfig,
 } from "./config.js";
-export { GROUP_DEFAULTS, type DeferralConfig, type GroupLoad, type ToolGroupConfig } from "./groups-config.js";
+export { GROUP_DEFAULTS, type DeferralConfig, type GroupLoad, type ToolGroupConfig } from "./groups/groups-config.js";
 export { MAX_RANK_ROUNDS } from "./live-search.js";
 export { Menu, type MenuEntry, type MenuSection } from "./menu.js";
 export { MAX_SUGGESTIONS, nearNames } from "./near-names.js";
@@ -16,8 +16,12 @@ export {
   type SearchErrorCode,
   type SearchErrorResult,
   type SearchGroupHit,
+  type SearchSkillHit,
   type SearchToolsHit,
   type SearchToolsResult,
+  type SkillActivationResult,
+  type SkillErrorCode,
+  type SkillErrorResult,
   type ToolCallErrorCode,
   type ToolCallErrorResult,
 } from "./results.js";
@@ -29,9 +33,8 @@ export type {
   OffMenuCallOutcome,
   SearchCallOutcome,
   SessionStats,
+  SkillCallOutcome,
   ToolCall,
   ToolCallOutcome,
 } from "./types.js";
-export type { SkillActivationConfig, SkillDiscovery } from "./skills-config.js";
-export type { SkillEngine } from "./skill-engine.js";
-export type { SkillActivationResult, SkillCallOutcome, SkillErrorCode, SkillErrorResult } from "./skills.js";
+export type { SessionSkillSet, SkillCatalogue, SkillEngine, SkillHost, SkillSearch } from "./skill-engine.js";

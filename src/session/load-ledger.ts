@@ -1,8 +1,21 @@
+import { safeWarn, type WarningHook } from "../shared/warnings.js";
 import type { LoadBudget } from "./admission.js";
 import type { SessionCatalogue } from "./catalogue.js";
 import type { ResolvedToolSearch } from "./config.js";
-import type { GroupBudget } from "./group-state.js";
 import type { Menu } from "./menu.js";
+import { echoName } from "./results.js";
+
+/** The load budget a group plan is checked against. */
+export interface GroupBudget {
+  /** Load entries used (`maxLoaded` counts a whole group as one). */
+  readonly entries: number;
+  readonly maxLoaded: number;
+  readonly chars: number;
+  readonly maxChars: number | undefined;
+  /** Tools on the menu now, and the cap (`deferral.maxTools`). */
+  readonly menuTools: number;
+  readonly maxTools: number | undefined;
+}
 
 /**
  * What the run's loads used (DESIGN.md "Session", docs/groups.md "Loading"): tools searches and
@@ -16,12 +29,16 @@ export class LoadLedger {
   chars = 0;
   /** Entries under `maxLoaded`. Equal to `tools` in a session without groups. */
   entries = 0;
+  /**
+   * Searchable catalogue tools on the menu, however they came (`alwaysLoaded`, an advertised
+   * group, a load, a skill): what a search over-asks its ranker by.
+   */
+  catalogueOnMenu: number;
   readonly #menu: Menu;
-  readonly #onTool: () => void;
 
-  constructor(menu: Menu, onTool: () => void) {
+  constructor(menu: Menu, catalogueOnMenu: number) {
     this.#menu = menu;
-    this.#onTool = onTool;
+    this.catalogueOnMenu = catalogueOnMenu;
   }
 
   /** Appends catalogue tools to the menu as loads: `entries` entries under `maxLoaded`. */
@@ -32,7 +49,7 @@ export class LoadLedger {
       this.#menu.add({ name: id, spec, tool: entry.tool, section: "search", thirdParty: entry.trust.thirdParty });
       this.tools++;
       this.chars += JSON.stringify(spec).length;
-      this.#onTool();
+      this.catalogueOnMenu++;
     }
     this.entries += entries;
   }
@@ -57,4 +74,23 @@ export class LoadLedger {
       maxTools,
     };
   }
+}
+
+/**
+ * What a catalogue tool would add to the menu, for the caps: the characters of its spec;
+ * `undefined` when it cannot load (its schema is not JSON), warned once per tool.
+ */
+export function specSizes(catalogue: SessionCatalogue, warn: WarningHook): (id: string) => number | undefined {
+  const bad = new Set<string>();
+  return (id) => {
+    const spec = catalogue.spec(id);
+    if (spec === undefined) {
+      if (!bad.has(id)) {
+        bad.add(id);
+        safeWarn(warn, { code: "TOOLSIFT_TOOL_SPEC", message: `Catalogue tool ${echoName(id)} has an input schema that is not JSON; it is never loaded.` });
+      }
+      return undefined;
+    }
+    return JSON.stringify(spec).length;
+  };
 }

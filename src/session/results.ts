@@ -1,5 +1,4 @@
 import { deepFreeze } from "../shared/freeze.js";
-import type { SearchSkillHit } from "./skills-search.js";
 
 /** One tool in a `search_tools` result (DESIGN.md "Data flow of one `search_tools` call"). */
 export interface SearchToolsHit {
@@ -19,6 +18,40 @@ export interface SearchToolsResult {
   readonly groups?: readonly SearchGroupHit[];
   /** Rules of the groups this call loaded, given once per run, under headings that carry the run's mark. */
   readonly rules?: string;
+  readonly note?: string;
+}
+
+/** One skill in a `search_tools` result (present only when skill discovery is on). */
+export interface SearchSkillHit {
+  readonly kind: "skill";
+  readonly id: string;
+  /** The first line of a vouched description, or the withheld text. */
+  readonly description: string;
+}
+
+/** Codes of a refused `activate_skill` call (DESIGN.md "Skills"). */
+export type SkillErrorCode =
+  | "invalid_tool_input"
+  | "unknown_skill"
+  | "skill_limit_reached"
+  | "instructions_too_large"
+  | "instructions_refused"
+  | "instructions_changed"
+  | "instructions_unavailable";
+
+export interface SkillErrorResult {
+  readonly code: SkillErrorCode;
+  readonly message: string;
+  /** The skill's tools that joined the menu anyway (an activation that stands on replay). */
+  readonly tools?: readonly string[];
+}
+
+/** What a successful `activate_skill` call gives the model. */
+export interface SkillActivationResult {
+  readonly skill: string;
+  readonly instructions: string;
+  /** Tools this skill brings (now on the menu), in the skill's order. */
+  readonly tools?: readonly string[];
   readonly note?: string;
 }
 
@@ -82,4 +115,18 @@ export function searchError(code: Exclude<SearchErrorCode, "invalid_tool_input" 
 
 export function invalidInput(message: string, path: readonly (string | number)[]): SearchErrorResult {
   return deepFreeze({ code: "invalid_tool_input" as const, message, path: [...path] });
+}
+
+/** The answer to a call past `maxToolCallsPerMessage` in one model message: it did not run. */
+export function callLimitAnswer(cap: number): ToolCallErrorResult {
+  return deepFreeze({
+    code: "tool_call_limit" as const,
+    message: `This message made more than ${cap} tool calls; this call and the ones after it did not run. Make fewer calls per message.`,
+    suggestions: [],
+  });
+}
+
+/** A host's argument error for a tool, ending with the tool's signature (docs/groups.md "Blind calls"). */
+export function argumentAnswer(message: string, line: string): ToolCallErrorResult {
+  return deepFreeze({ code: "invalid_tool_arguments" as const, message: `${message} It takes: ${line}`, suggestions: [], signature: line });
 }

@@ -4,10 +4,10 @@ import { toolSpec } from "../trust/spec.js";
 import { isThirdPartyName, toolKey } from "../trust/tool-definition.js";
 import { SessionCatalogue } from "./catalogue.js";
 import { configError, type ResolvedSessionConfig } from "./config.js";
-import { groupsOn } from "./group-state.js";
+import { groupsOn } from "./groups/index.js";
 import { Menu } from "./menu.js";
 import { searchToolSpec } from "./search-tool-spec.js";
-import type { SessionSkills } from "./skills.js";
+import type { SessionSkillSet } from "./skill-engine.js";
 
 /** The menu at turn 0 and the catalogue view, built from a validated config. */
 export interface SessionSetup {
@@ -16,7 +16,7 @@ export interface SessionSetup {
   /** Searchable catalogue tools already on the menu (`alwaysLoaded` ones). */
   readonly universeOnMenu: number;
   /** The skills, when `skillActivation` is set and offers any. */
-  readonly skills: SessionSkills | undefined;
+  readonly skills: SessionSkillSet | undefined;
 }
 
 const MAX_WARNED_POSITIONS = 5;
@@ -42,7 +42,7 @@ export function setUpSession(config: ResolvedSessionConfig): SessionSetup {
   const menu = new Menu();
   const search = config.toolSearch;
   const trustJsonSchemaText = search?.trustJsonSchemaText;
-  const skills = config.skillActivation?.skills(config);
+  const skills = config.skillActivation?.skills(search?.toolName);
   if (search !== undefined) {
     menu.add({
       name: search.toolName,
@@ -53,7 +53,7 @@ export function setUpSession(config: ResolvedSessionConfig): SessionSetup {
     });
   }
   if (skills !== undefined) {
-    menu.add({ name: skills.config.toolName, spec: config.skillActivation!.activateSpec(skills.config.toolName, skills.discovery), tool: undefined, section: "meta", thirdParty: false });
+    menu.add({ name: skills.toolName, spec: skills.spec(), tool: undefined, section: "meta", thirdParty: false });
   }
   const agentNames = new Set<string>();
   const refused: string[] = [];
@@ -65,7 +65,7 @@ export function setUpSession(config: ResolvedSessionConfig): SessionSetup {
       refused.push(`tools[${position}]`);
       return;
     }
-    if (key === skills?.config.toolName) throw configError(["skillActivation", "toolName"], `collides with the agent's tool at tools[${position}]; choose another name`);
+    if (key === skills?.toolName) throw configError(["skillActivation", "toolName"], `collides with the agent's tool at tools[${position}]; choose another name`);
     if (search !== undefined && key === search.toolName) {
       throw configError(["toolSearch", "toolName"], `collides with the agent's tool at tools[${position}]; choose another name`);
     }
@@ -87,7 +87,7 @@ export function setUpSession(config: ResolvedSessionConfig): SessionSetup {
   if (clash !== undefined) {
     throw configError(["toolSearch", "toolName"], `collides with the catalogue tool at position ${clash.position}; choose another name`);
   }
-  if (skills !== undefined) config.skillActivation!.checkCatalogue(skills, catalogue);
+  skills?.checkCatalogue(catalogue);
   let universeOnMenu = 0;
   (search.alwaysLoaded ?? []).forEach((id, position) => {
     const path = ["toolSearch", "alwaysLoaded", position];

@@ -8,7 +8,7 @@ import type { ToolRanker, ToolSearchDoc } from "../types.js";
 import type { SearchToolsResult } from "./results.js";
 import { createToolSearchSession, type ToolSearchSession } from "./session.js";
 import { countingRanker, mcpCatalogue, REPLY_TOOL } from "../../test/helpers/mcp-run.js";
-import type { SkillActivationConfig } from "./skills-config.js";
+import type { SkillActivationConfig } from "../skills/config.js";
 import type { ToolCall, ToolCallOutcome } from "./types.js";
 
 // A scripted run over the real MCP catalogue with skills found through search_tools.

@@ -9,8 +9,8 @@ import type { SkillDefinition } from "../trust/skill-docs.js";
 import { tainted, type ToolDefinition } from "../trust/tool-definition.js";
 import type { ToolRanker, ToolSearchDoc } from "../types.js";
 import { createToolSearchSession, type ToolSearchSession } from "./session.js";
-import type { SkillActivationConfig } from "./skills-config.js";
-import type { SkillCallOutcome } from "./skills.js";
+import type { SkillActivationConfig } from "../skills/config.js";
+import type { SkillCallOutcome } from "./types.js";
 
 const catalogue: ToolDefinition[] = [
   { id: "git__commit", description: "Record changes to the repository." },

@@ -1,6 +1,5 @@
 import type { ToolDefinition } from "../trust/tool-definition.js";
-import type { SearchErrorResult, SearchToolsResult, ToolCallErrorResult } from "./results.js";
-import type { SkillCallOutcome } from "./skills.js";
+import type { SearchErrorResult, SearchToolsResult, SkillActivationResult, SkillErrorResult, ToolCallErrorResult } from "./results.js";
 
 /**
  * One tool call of the model, as the host's loop sees it: the `index`-th call (0-based) in
@@ -57,6 +56,13 @@ export interface OffMenuCallOutcome {
   readonly decisionId?: string;
   readonly source?: "live" | "replay";
   readonly added?: readonly string[];
+}
+
+/** The outcome of an `activate_skill` call. Instructions are host text: never tainted. */
+export interface SkillCallOutcome extends DecidedCallOutcome {
+  readonly kind: "skill";
+  readonly result: SkillActivationResult | SkillErrorResult;
+  readonly tainted: false;
 }
 
 export type ToolCallOutcome = SearchCallOutcome | MenuToolCallOutcome | OffMenuCallOutcome | SkillCallOutcome;

@@ -1,15 +1,11 @@
-import type { WarningHook } from "../shared/warnings.js";
-import type { ToolSpec } from "../trust/spec.js";
-import type { SessionCatalogue } from "../session/catalogue.js";
-import { configError, toConfigError, type ResolvedSessionConfig } from "../session/config.js";
+import { configError, toConfigError } from "../session/config.js";
 import { SkillEngine } from "../session/skill-engine.js";
-import { SKILL_KEY_PREFIX, SessionSkills, activateSkillSpec } from "../session/skills.js";
-import { skillActivationSchema, type ResolvedSkillActivation, type SkillActivationConfig } from "../session/skills-config.js";
-import { SkillDiscovery } from "../session/skills-search.js";
+import { skillActivationSchema, type ResolvedSkillActivation, type SkillActivationConfig } from "./config.js";
+import { SessionSkills } from "./session-skills.js";
 
 const PATH = ["skillActivation"];
 
-// The engine behind `skillActivation`: the validated options and the factories the session calls.
+// The engine behind `skillActivation`: the validated options, and the skills of each session.
 class SkillActivationEngine extends SkillEngine {
   readonly #config: ResolvedSkillActivation;
 
@@ -19,32 +15,16 @@ class SkillActivationEngine extends SkillEngine {
   }
 
   // The meta-tool's name checked against the search tool and every skill's tools.
-  skills(config: ResolvedSessionConfig): SessionSkills | undefined {
-    const skills = new SessionSkills(this.#config, config.toolSearch !== undefined);
+  skills(searchToolName: string | undefined): SessionSkills | undefined {
+    const skills = new SessionSkills(this.#config, searchToolName !== undefined);
     if (skills.empty) return undefined;
     const name = skills.config.toolName;
-    if (name === config.toolSearch?.toolName) throw configError(["skillActivation", "toolName"], "collides with toolSearch.toolName; choose another name");
+    if (name === searchToolName) throw configError(["skillActivation", "toolName"], "collides with toolSearch.toolName; choose another name");
     if (skills.toolNames().includes(name)) throw configError(["skillActivation", "toolName"], "collides with a skill's tool; choose another name");
-    if (config.toolSearch !== undefined && skills.toolNames().includes(config.toolSearch.toolName)) {
+    if (searchToolName !== undefined && skills.toolNames().includes(searchToolName)) {
       throw configError(["toolSearch", "toolName"], "collides with a skill's tool; choose another name");
     }
     return skills;
-  }
-
-  checkCatalogue(skills: SessionSkills, catalogue: SessionCatalogue): void {
-    const clash = catalogue.get(skills.config.toolName);
-    if (clash !== undefined) throw configError(["skillActivation", "toolName"], `collides with the catalogue tool at position ${clash.position}; choose another name`);
-    if (skills.discovery && [...catalogue.universe()].some((id) => id.startsWith(SKILL_KEY_PREFIX))) {
-      throw configError(["toolSearch", "catalogue"], "holds a tool id starting with the internal skill key prefix (NUL); rename it");
-    }
-  }
-
-  activateSpec(name: string, discovery: boolean): ToolSpec {
-    return activateSkillSpec(name, discovery);
-  }
-
-  discovery(skills: SessionSkills, customToolRanker: boolean, warn: WarningHook): SkillDiscovery {
-    return new SkillDiscovery(skills, customToolRanker, warn);
   }
 }
 

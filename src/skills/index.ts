@@ -4,5 +4,5 @@
 export { SKILL_FORMAT_LIMITS, parseSkill, type ParseSkillOptions, type ParsedSkill } from "./parse.js";
 export { DEFAULT_SKILL_FOLDERS, loadSkills, type LoadSkillsOptions, type LoadedSkills } from "./load.js";
 export { skillActivation } from "./activation.js";
-export { SKILL_ACTIVATION_CEILINGS, SKILL_ACTIVATION_DEFAULTS, type SkillActivationConfig, type SkillDiscovery } from "../session/skills-config.js";
+export { SKILL_ACTIVATION_CEILINGS, SKILL_ACTIVATION_DEFAULTS, type SkillActivationConfig, type SkillDiscovery } from "./config.js";
 export type { SkillEngine } from "../session/skill-engine.js";

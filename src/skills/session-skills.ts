@@ -1,5 +1,4 @@
 import { sha256 } from "@noble/hashes/sha256";
-import type { DecisionLog } from "../journal/replay.js";
 import { checkRankerInput } from "../rankers/shape.js";
 import { safeWarn, type WarningHook } from "../shared/warnings.js";
 import { cutCodeUnits, normalizeLabels } from "../trust/labels.js";
@@ -9,53 +8,18 @@ import type { SkillDefinition } from "../trust/skill-docs.js";
 import { resultDescription, toolSpec, type ToolSpec } from "../trust/spec.js";
 import { toolKey, type ToolDefinition } from "../trust/tool-definition.js";
 import type { ToolSearchDoc } from "../types.js";
-import type { SessionCatalogue } from "./catalogue.js";
-import { configError } from "./config.js";
-import type { Menu } from "./menu.js";
-import { echoName } from "./results.js";
-import type { ResolvedSkillActivation } from "./skills-config.js";
-import type { DecidedCallOutcome } from "./types.js";
+import { configError } from "../session/config.js";
+import { echoName, type SearchSkillHit, type SkillActivationResult, type SkillErrorCode, type SkillErrorResult } from "../session/results.js";
+import type { SessionSkillSet, SkillCatalogue, SkillHost } from "../session/skill-engine.js";
+import type { SkillCallOutcome } from "../session/types.js";
+import type { ResolvedSkillActivation } from "./config.js";
+import { SKILL_KEY_PREFIX, SkillDiscovery } from "./discovery.js";
 
 /** A skill id: what the model names in `activate_skill` and reads in the index, on one line. */
 const SKILL_ID = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$/;
 /** Code units of one tag in the index. */
 const INDEX_TAG_LENGTH = 32;
-/** The index key of a skill in the shared search index: a NUL no tool id can start with. */
-export const SKILL_KEY_PREFIX = "\u0000skill:";
 const WITHHELD_SKILL = "Third-party skill; description withheld";
-
-/** Codes of a refused `activate_skill` call (DESIGN.md "Skills"). */
-export type SkillErrorCode =
-  | "invalid_tool_input"
-  | "unknown_skill"
-  | "skill_limit_reached"
-  | "instructions_too_large"
-  | "instructions_refused"
-  | "instructions_changed"
-  | "instructions_unavailable";
-
-export interface SkillErrorResult {
-  readonly code: SkillErrorCode;
-  readonly message: string;
-  /** The skill's tools that joined the menu anyway (an activation that stands on replay). */
-  readonly tools?: readonly string[];
-}
-
-/** What a successful `activate_skill` call gives the model. */
-export interface SkillActivationResult {
-  readonly skill: string;
-  readonly instructions: string;
-  /** Tools this skill brings (now on the menu), in the skill's order. */
-  readonly tools?: readonly string[];
-  readonly note?: string;
-}
-
-/** The outcome of an `activate_skill` call. Instructions are host text: never tainted. */
-export interface SkillCallOutcome extends DecidedCallOutcome {
-  readonly kind: "skill";
-  readonly result: SkillActivationResult | SkillErrorResult;
-  readonly tainted: false;
-}
 
 interface SkillTool {
   readonly name: string;
@@ -137,22 +101,12 @@ function readSkills(config: ResolvedSkillActivation, trustOptions: { trustJsonSc
   return skills;
 }
 
-/** What the session lends the skills: its journal cursor, menu, catalogue and warnings. */
-export interface SkillHost {
-  readonly log: DecisionLog;
-  readonly menu: Menu;
-  readonly catalogue: SessionCatalogue | undefined;
-  readonly warn: WarningHook;
-  /** A catalogue tool joined the menu (the session's over-ask counts it). */
-  readonly onCatalogueTool: () => void;
-}
-
 /**
  * The skills of one session (DESIGN.md "Skills"): the bounded index, the offered set and
  * `activate_skill`. Activations are decisions in the session's journal; a replay re-admits
  * each record against this registry and never activates a skill the call did not name.
  */
-export class SessionSkills {
+export class SessionSkills implements SessionSkillSet {
   readonly config: ResolvedSkillActivation;
   readonly #skills: Map<string, SkillEntry>;
   readonly #index: string;
@@ -181,6 +135,10 @@ export class SessionSkills {
   /** Nothing to activate: the meta-tool and the index are left out. */
   get empty(): boolean {
     return this.#skills.size === 0;
+  }
+
+  get toolName(): string {
+    return this.config.toolName;
   }
 
   get discovery(): boolean {
@@ -260,8 +218,24 @@ export class SessionSkills {
     return this.#docs;
   }
 
+  spec(): ToolSpec {
+    return activateSkillSpec(this.config.toolName, this.discovery);
+  }
+
+  checkCatalogue(catalogue: SkillCatalogue): void {
+    const clash = catalogue.get(this.config.toolName);
+    if (clash !== undefined) throw configError(["skillActivation", "toolName"], `collides with the catalogue tool at position ${clash.position}; choose another name`);
+    if (this.discovery && [...catalogue.universe()].some((id) => id.startsWith(SKILL_KEY_PREFIX))) {
+      throw configError(["toolSearch", "catalogue"], "holds a tool id starting with the internal skill key prefix (NUL); rename it");
+    }
+  }
+
+  search(customToolRanker: boolean, warn: WarningHook): SkillDiscovery {
+    return new SkillDiscovery(this, customToolRanker, warn);
+  }
+
   /** The one line a search result shows for a skill. */
-  hit(id: string): { kind: "skill"; id: string; description: string } {
+  hit(id: string): SearchSkillHit {
     const skill = this.#skills.get(id)!;
     return { kind: "skill", id, description: skill.trust.ownTextTrusted ? resultDescription(skill.trust) : WITHHELD_SKILL };
   }

@@ -1,5 +1,5 @@
-import { deepFreeze } from "../shared/freeze.js";
-import { echoName, type ToolCallErrorResult } from "./results.js";
+import { deepFreeze } from "../../shared/freeze.js";
+import { echoName, type ToolCallErrorResult } from "../results.js";
 
 /** Names of a group's other tools a blind call's answer lists at most. */
 const MAX_LISTED = 20;
@@ -17,18 +17,4 @@ export function blindAnswer(name: string, line: string, rules: string, group: st
     parts.push(`Loaded with it, the rest of group ${echoName(group)}: ${shown}${others.length > MAX_LISTED ? ` and ${others.length - MAX_LISTED} more` : ""}.`);
   }
   return deepFreeze({ code: "tool_loaded" as const, message: parts.join("\n\n"), suggestions: [], signature: line });
-}
-
-/** The answer to a call past `maxToolCallsPerMessage` in one model message: it did not run. */
-export function callLimitAnswer(cap: number): ToolCallErrorResult {
-  return deepFreeze({
-    code: "tool_call_limit" as const,
-    message: `This message made more than ${cap} tool calls; this call and the ones after it did not run. Make fewer calls per message.`,
-    suggestions: [],
-  });
-}
-
-/** A host's argument error for a tool, ending with the tool's signature (docs/groups.md "Blind calls"). */
-export function argumentAnswer(message: string, line: string): ToolCallErrorResult {
-  return deepFreeze({ code: "invalid_tool_arguments" as const, message: `${message} It takes: ${line}`, suggestions: [], signature: line });
 }

@@ -1,16 +1,21 @@
 import { bm25RankerFactory } from "../rankers/builtin.js";
 import { SessionRanker } from "../rankers/session-ranker.js";
 import type { WarningHook } from "../shared/warnings.js";
+import type { RankerInput } from "../rankers/shape.js";
 import type { ToolSearchDoc } from "../types.js";
-import { rankPage, type RankedPage } from "./live-search.js";
-import { SKILL_KEY_PREFIX, type SessionSkills } from "./skills.js";
+import { rankPage, type RankedPage } from "../session/live-search.js";
+import type { SessionSkillSet, SkillSearch } from "../session/skill-engine.js";
 
-/** One skill in a `search_tools` result (present only when skill discovery is on). */
-export interface SearchSkillHit {
-  readonly kind: "skill";
-  readonly id: string;
-  /** The first line of a vouched description, or the withheld text. */
-  readonly description: string;
+/** The index key of a skill in the shared search index: a NUL no tool id can start with. */
+export const SKILL_KEY_PREFIX = "\u0000skill:";
+
+/** What discovery reads of a session's skills (`SessionSkills`). */
+export interface DiscoverableSkills extends SessionSkillSet {
+  readonly config: { readonly skillRanker?: RankerInput | undefined };
+  /** Index docs of the skills search may find, under `SKILL_KEY_PREFIX` keys. */
+  docs(): readonly ToolSearchDoc[];
+  offers(id: string): boolean;
+  isActive(id: string): boolean;
 }
 
 /**
@@ -19,12 +24,12 @@ export interface SearchSkillHit {
  * first. A custom tool ranker never sees a skill: skills are ranked apart by the built-in
  * BM25F over their own docs (or by `skillRanker`, which also turns this mode on), and the two pages are interleaved by rank position, tool first.
  */
-export class SkillDiscovery {
-  readonly skills: SessionSkills;
+export class SkillDiscovery implements SkillSearch {
+  readonly skills: DiscoverableSkills;
   /** Skills ranked apart from tools (a custom tool ranker); `undefined`: one shared index. */
   readonly #apart: SessionRanker | undefined;
 
-  constructor(skills: SessionSkills, customToolRanker: boolean, warn: WarningHook) {
+  constructor(skills: DiscoverableSkills, customToolRanker: boolean, warn: WarningHook) {
     this.skills = skills;
     const skillRanker = skills.config.skillRanker;
     this.#apart = customToolRanker || skillRanker !== undefined ? new SessionRanker(skillRanker ?? bm25RankerFactory(), () => rawDocs(skills), warn) : undefined;
@@ -86,6 +91,6 @@ export class SkillDiscovery {
   }
 }
 
-function rawDocs(skills: SessionSkills): readonly ToolSearchDoc[] {
+function rawDocs(skills: DiscoverableSkills): readonly ToolSearchDoc[] {
   return skills.docs().map((doc) => ({ ...doc, id: doc.id.slice(SKILL_KEY_PREFIX.length) }));
 }

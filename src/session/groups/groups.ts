@@ -1,5 +1,5 @@
-import type { SessionCatalogue } from "./catalogue.js";
-import { configError } from "./config.js";
+import type { SessionCatalogue } from "../catalogue.js";
+import { configError } from "../config.js";
 import type { GroupDeclaration, GroupLoad } from "./groups-config.js";
 
 /** A group as the session holds it: its declaration and its members in the catalogue. */

@@ -1,7 +1,7 @@
-import { z } from "../core/config-schema.js";
-import { checked } from "../core/checked.js";
-import { unknownKeysMessage } from "../core/nearest.js";
-import { ToolsiftError } from "../errors.js";
+import { z } from "../../core/config-schema.js";
+import { checked } from "../../core/checked.js";
+import { unknownKeysMessage } from "../../core/nearest.js";
+import { ToolsiftError } from "../../errors.js";
 
 /** How a group comes onto the menu (docs/groups.md "Load modes"). */
 export type GroupLoad = "eager" | "auto" | "lazy";

@@ -1,33 +1,22 @@
-import { nearNames } from "./near-names.js";
-import type { SessionCatalogue } from "./catalogue.js";
-import { recordField, type DeferralRecord } from "../journal/record.js";
-import { recordedSet } from "./admission.js";
+import { nearNames } from "../near-names.js";
+import type { SessionCatalogue } from "../catalogue.js";
+import { recordField, type DeferralRecord } from "../../journal/record.js";
+import { recordedSet } from "../admission.js";
 import { catalogueBlock, rulesHeading } from "./catalogue-block.js";
 import { MARK_PATTERN, rulesMark } from "./rules-mark.js";
 import { decideDeferral, type DeferralDecision, type DeferralFloor } from "./deferral.js";
 import { readDeferral, type ResolvedDeferral } from "./groups-config.js";
 import { SessionGroups, type SessionGroup } from "./groups.js";
-import type { ResolvedToolSearch } from "./config.js";
-import type { Menu } from "./menu.js";
-import { echoName } from "./results.js";
+import type { ResolvedToolSearch } from "../config.js";
+import type { Menu } from "../menu.js";
+import type { GroupBudget } from "../load-ledger.js";
+import { echoName } from "../results.js";
 
 /** A group load that does not fit: why, for the note. */
 export type GroupMiss = "max_loaded" | "max_tools" | "max_chars" | "empty";
 
 /** What loading one group would add: all of its tools or none (docs/groups.md "Loading"). */
 export type GroupPlan = { readonly fits: true; readonly ids: readonly string[]; readonly chars: number } | { readonly fits: false; readonly miss: GroupMiss };
-
-/** The load budget a group plan is checked against. */
-export interface GroupBudget {
-  /** Load entries used (`maxLoaded` counts a whole group as one). */
-  readonly entries: number;
-  readonly maxLoaded: number;
-  readonly chars: number;
-  readonly maxChars: number | undefined;
-  /** Tools on the menu now, and the cap (`deferral.maxTools`). */
-  readonly menuTools: number;
-  readonly maxTools: number | undefined;
-}
 
 /**
  * Room the decision keeps under `maxTools` for what the run loads: `maxLoaded` tools or a
