@@ -98,3 +98,10 @@ export function firstIssue(error: ParseError): Issue {
 export function issuePath(issue: Issue): (string | number)[] {
   return issue.path.map((part) => (typeof part === "symbol" ? String(part) : part));
 }
+
+/** A path as a config error names it: `toolSearch.groups[1].name` (`config` when empty). */
+export function pathText(path: readonly (string | number)[]): string {
+  let text = "";
+  for (const part of path) text += typeof part === "number" ? `[${part}]` : text.length === 0 ? part : `.${part}`;
+  return text.length === 0 ? "config" : text;
+}
