@@ -1,4 +1,4 @@
-import { z } from "zod/mini";
+import * as z from "zod/mini";
 import { issueMessage } from "./config-schema.js";
 import { optionError } from "./options.js";
 

@@ -2,7 +2,7 @@
 // of an issue's message, the issue a failed parse reports, and the few field kinds several
 // configs use. Each config is one zod schema: its type (`z.output`), its check and, for
 // servers.json, its JSON Schema.
-import { z } from "zod/mini";
+import * as z from "zod/mini";
 import { unknownKeysMessage } from "./nearest.js";
 
 export type Issue = z.core.$ZodIssue;

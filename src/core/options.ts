@@ -1,5 +1,5 @@
 import { lazyRecord } from "../analysis/lazy-record.js";
-import { z } from "zod/mini";
+import * as z from "zod/mini";
 import { firstIssue, issueMessage, issuePath, type ParseError } from "./config-schema.js";
 import { TRANSLATION_LEXICON } from "../analysis/lexicon.js";
 import { BUNDLED_STOPWORDS } from "../analysis/stopwords.js";

@@ -3,7 +3,7 @@
 import { createHash } from "node:crypto";
 import { homedir } from "node:os";
 import { dirname, isAbsolute, join, resolve } from "node:path";
-import { z } from "zod/mini";
+import * as z from "zod/mini";
 import { firstIssue, integerIn, isComplete, issueMessage, issuePath, refuse, strictObject, type Issue, type ParseError } from "../core/config-schema.js";
 import { nearest } from "../core/nearest.js";
 import { ToolsiftError } from "../errors.js";

@@ -1,4 +1,4 @@
-import { z } from "zod/mini";
+import * as z from "zod/mini";
 import { firstIssue, integerIn, isComplete, issueMessage, issuePath, listOf, pathText, strictObject, stringMatching, type Issue } from "../core/config-schema.js";
 import { ToolsiftError } from "../errors.js";
 import type { Journal } from "../journal/memory.js";

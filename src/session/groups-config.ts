@@ -1,4 +1,4 @@
-import { z } from "zod/mini";
+import * as z from "zod/mini";
 import { booleanField, firstIssue, integerIn, issueMessage, issuePath, listOf, pathText, refuse, strictObject, stringMatching } from "../core/config-schema.js";
 import { ToolsiftError } from "../errors.js";
 

@@ -1,4 +1,4 @@
-import { z } from "zod/mini";
+import * as z from "zod/mini";
 import { integerIn, listOf, strictObject, stringMatching } from "../core/config-schema.js";
 import type { SkillDefinition } from "../trust/skill-docs.js";
 import type { RankerInput } from "../rankers/shape.js";
