@@ -80,6 +80,10 @@
 // - 2026-12-04: learning only from ranked uses (the `ranked` flag of a used record), near-name
 //   suggestions kept on the named server, the typed empty-query paths: browser bundle
 //   68,694 B -> 68,837 B (+143 B). Raised to 68,928 B: each closes a poisoning or steering gap.
+// - 2026-12-04: the configs are zod/mini schemas again (one source for type, check and the
+//   servers.json JSON Schema) instead of the own schema kinds: browser bundle 68,862 B ->
+//   75,677 B (+6,815 B), search-only Worker 46,886 B -> 53,142 B (+6,256 B; docs/performance.md
+//   "Configs checked by zod"). Raised to 75,776 B and 53,248 B; learn and adapters unchanged.
 // Raise a budget only deliberately, in the same commit as the growth, with the new measurement.
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -90,7 +94,7 @@ import { build } from "vite";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 const WASM_GZIP_BUDGET = 17_664;
-const PACKAGE_GZIP_BUDGET = 68_928;
+const PACKAGE_GZIP_BUDGET = 75_776;
 // "toolsift/learn" (the learner, the trust policy it reads catalogues with, the stopwords):
 // 9,094 B gzipped on 2026-12-01; budget 11,264 B (11 KiB, +24%).
 const LEARN_GZIP_BUDGET = 11_264;
@@ -102,7 +106,7 @@ const MCP_HINTS_GZIP_BUDGET = 229_376;
 const ADAPTER_GZIP_BUDGETS = { anthropic: 2_560, openai: 2_560, "ai-sdk": 1_536, langchain: 2_048 } as const;
 // The SDKs an adapter imports (types, or a few functions): the application's, not the entry's.
 const ADAPTER_PEERS = [/^@anthropic-ai\/sdk/, /^openai(\/|$)/, /^@openai\//, /^ai$/, /^@ai-sdk\//, /^langchain(\/|$)/, /^@langchain\//, /^zod(\/|$)/];
-const WORKER_SEARCH_GZIP_BUDGET = 48_000;
+const WORKER_SEARCH_GZIP_BUDGET = 53_248;
 const JOURNAL_STORES_GZIP_BUDGET = 4_096;
 
 const root = fileURLToPath(new URL("../", import.meta.url));
