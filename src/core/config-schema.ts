@@ -105,3 +105,21 @@ export function pathText(path: readonly (string | number)[]): string {
   for (const part of path) text += typeof part === "number" ? `[${part}]` : text.length === 0 ? part : `.${part}`;
   return text.length === 0 ? "config" : text;
 }
+
+// Keys of `Accepted` (at any depth of plain objects) that `Documented` does not name.
+type ExtraKeys<Accepted, Documented> =
+  | Exclude<keyof Accepted, keyof Documented>
+  | {
+      [K in keyof Accepted & keyof Documented]: NonNullable<Accepted[K]> extends readonly unknown[] | ((...args: never[]) => unknown)
+        ? never
+        : NonNullable<Accepted[K]> extends object
+          ? ExtraKeys<NonNullable<Accepted[K]>, NonNullable<Documented[K]>>
+          : never;
+    }[keyof Accepted & keyof Documented];
+
+/**
+ * A compile-time check that a schema's input (`Accepted`) is a documented config type:
+ * `Covers<Doc, z.input<typeof schema>, true>` fails to type-check when the schema takes a key
+ * the documented type does not name, or a value it does not allow.
+ */
+export type Covers<Documented, Accepted extends Documented, Holds extends [ExtraKeys<Accepted, Documented>] extends [never] ? true : false> = [Accepted, Holds];

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { firstIssue, integerIn, isComplete, issueMessage, issuePath, listOf, pathText, strictObject, stringMatching, type Issue } from "../core/config-schema.js";
+import { firstIssue, integerIn, type Covers, isComplete, issueMessage, issuePath, listOf, pathText, strictObject, stringMatching, type Issue } from "../core/config-schema.js";
 import { ToolsiftError } from "../errors.js";
 import type { Journal } from "../journal/memory.js";
 import type { DivergenceMode } from "../journal/replay.js";
@@ -306,3 +306,7 @@ function parseOnce(input: unknown): ResolvedSessionConfig {
     maxToolCallsPerMessage: parsed.maxToolCallsPerMessage,
   };
 }
+
+// What the schema accepts is a documented config: a key or type the schema takes and
+// `ToolSearchSessionConfig` does not name fails the type check here.
+type SessionConfigInput = Covers<ToolSearchSessionConfig, z.input<typeof sessionSchema>, true>;

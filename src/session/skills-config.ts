@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { integerIn, listOf, strictObject, stringMatching } from "../core/config-schema.js";
+import { integerIn, listOf, type Covers, strictObject, stringMatching } from "../core/config-schema.js";
 import type { SkillDefinition } from "../trust/skill-docs.js";
 import type { RankerInput } from "../rankers/shape.js";
 import type { TrustJsonSchemaText } from "../trust/tool-definition.js";
@@ -84,3 +84,6 @@ export const skillActivationSchema = strictObject(
 );
 
 export type ResolvedSkillActivation = z.output<typeof skillActivationSchema>;
+
+// What the schema accepts is a documented config (`SkillActivationConfig`): checked when typed.
+type SkillActivationInput = Covers<SkillActivationConfig, z.input<typeof skillActivationSchema>, true>;
