@@ -12,7 +12,7 @@ import { build } from "vite";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 const WASM_GZIP_BUDGET = 17_664;
-const PACKAGE_GZIP_BUDGET = 68_928;
+const PACKAGE_GZIP_BUDGET = 75_776;
 // "toolsift/learn" (the learner, the trust policy it reads catalogues with, the stopwords):
 // 9,094 B gzipped on 2026-12-01; budget 11,264 B (11 KiB, +24%).
 const LEARN_GZIP_BUDGET = 11_264;
@@ -24,7 +24,7 @@ const MCP_HINTS_GZIP_BUDGET = 229_376;
 const ADAPTER_GZIP_BUDGETS = { anthropic: 2_560, openai: 2_560, "ai-sdk": 1_536, langchain: 2_048 } as const;
 // The SDKs an adapter imports (types, or a few functions): the application's, not the entry's.
 const ADAPTER_PEERS = [/^@anthropic-ai\/sdk/, /^openai(\/|$)/, /^@openai\//, /^ai$/, /^@ai-sdk\//, /^langchain(\/|$)/, /^@langchain\//, /^zod(\/|$)/];
-const WORKER_SEARCH_GZIP_BUDGET = 48_000;
+const WORKER_SEARCH_GZIP_BUDGET = 53_248;
 const JOURNAL_STORES_GZIP_BUDGET = 4_096;
 
 const root = fileURLToPath(new URL("../", import.meta.url));

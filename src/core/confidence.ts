@@ -1,5 +1,5 @@
-import { z, type input, type output } from "./config-schema.js";
-import { numberIn } from "./checked.js";
+import * as z from "zod/mini";
+import { issueMessage } from "./config-schema.js";
 import { optionError } from "./options.js";
 
 /**
@@ -15,19 +15,19 @@ import { optionError } from "./options.js";
 export const CONFIDENCE_DEFAULTS = Object.freeze({ floor: 0.6, share: 0.05 });
 
 export const confidenceOptionsSchema = z.strictObject({
-  floor: z._default(numberIn(0, 10), CONFIDENCE_DEFAULTS.floor),
-  share: z._default(numberIn(0, 1), CONFIDENCE_DEFAULTS.share),
+  floor: z._default(z.number().check(z.gte(0), z.lte(10)), CONFIDENCE_DEFAULTS.floor),
+  share: z._default(z.number().check(z.gte(0), z.lte(1)), CONFIDENCE_DEFAULTS.share),
 });
 
-export type ConfidenceOptions = input<typeof confidenceOptionsSchema>;
-export type ResolvedConfidenceOptions = output<typeof confidenceOptionsSchema>;
+export type ConfidenceOptions = z.input<typeof confidenceOptionsSchema>;
+export type ResolvedConfidenceOptions = z.output<typeof confidenceOptionsSchema>;
 
 /** Validates confidence options at the edge: a bad one is an `invalid_option` error naming it and its range. */
 export function resolveConfidenceOptions(options: unknown): ResolvedConfidenceOptions {
   if (options === undefined) return CONFIDENCE_DEFAULTS;
-  const result = confidenceOptionsSchema.safeParse(options);
+  const result = confidenceOptionsSchema.safeParse(options, { error: issueMessage });
   if (result.success) return result.data;
-  throw optionError("confidence", result.error, { "": Object.keys(confidenceOptionsSchema.shape) });
+  throw optionError("confidence", result.error);
 }
 
 /**

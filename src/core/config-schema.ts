@@ -1,162 +1,125 @@
-// The four schema kinds the package's configs use (strict object, default, optional, custom
-// check), written out: zod/mini brought about 4.9 KB gzipped to an application bundle for
-// them. The semantics are zod's, which the config tests pin message by message: a strict
-// object refuses a non-object and reports every problem (fields in shape order, then the
-// unknown keys); a default replaces a missing value without checking it; an optional field
-// may be missing; a custom check reports a message and may replace the value it passes on.
+// What the package's configs share around zod (zod/mini, for the browser bundle): the words
+// of an issue's message, the issue a failed parse reports, and the few field kinds several
+// configs use. Each config is one zod schema: its type (`z.output`), its check and, for
+// servers.json, its JSON Schema.
+import * as z from "zod/mini";
+import { unknownKeysMessage } from "./nearest.js";
 
-/** One problem a parse found: where (`path`), what (`code`), and the message to show. */
-export interface Issue {
-  readonly code: "custom" | "invalid_type" | "unrecognized_keys";
-  readonly path: readonly (string | number)[];
-  readonly message: string;
-  /** For `unrecognized_keys`: the keys the object does not know. */
-  readonly keys: readonly string[];
-  /** For `invalid_type`: what was expected. */
-  readonly expected?: string;
-}
+export type Issue = z.core.$ZodIssue;
+export type ParseError = z.core.$ZodError;
+type Shape = z.core.$ZodLooseShape;
 
-/** A failed parse: its issues, first found first. */
-export interface ParseError {
-  readonly issues: readonly Issue[];
-}
+const article = (word: string) => (/^[aeiou]/.test(word) ? "an" : "a");
+const named: Readonly<Record<string, string>> = { int: "integer", record: "object" };
 
-export type ParseResult<O> = { readonly success: true; readonly data: O } | { readonly success: false; readonly error: ParseError };
-
-/** What a check sees: the value (which it may replace) and the issues to add to. */
-export interface CheckPayload {
-  value: unknown;
-  readonly issues: Issue[];
-}
-
-// `~input` / `~output` exist only for type inference (never set at run time).
-export abstract class Schema<O, I = O> {
-  declare readonly "~output": O;
-  declare readonly "~input": I;
-
-  /** Parses `value`; pushes issues (with paths below `path`) and returns the output. */
-  abstract run(value: unknown, path: readonly (string | number)[], issues: Issue[]): unknown;
-
-  safeParse(value: unknown): ParseResult<O> {
-    const issues: Issue[] = [];
-    const data = this.run(value, [], issues);
-    return issues.length === 0 ? { success: true, data: data as O } : { success: false, error: { issues } };
-  }
-}
-
-export type output<S> = S extends Schema<infer O, unknown> ? O : never;
-export type input<S> = S extends Schema<unknown, infer I> ? I : never;
-
-type Shape = Readonly<Record<string, Schema<unknown, unknown>>>;
-type Optional<T extends Shape> = { [K in keyof T]: undefined extends input<T[K]> ? K : never }[keyof T];
-type ObjectInput<T extends Shape> = { [K in Exclude<keyof T, Optional<T>>]: input<T[K]> } & { [K in Optional<T>]?: input<T[K]> };
-type ObjectOutput<T extends Shape> = { [K in keyof T]: output<T[K]> };
-
-class Custom<T> extends Schema<T> {
-  readonly #test: ((value: unknown) => boolean) | undefined;
-  readonly #message: string;
-  readonly #checks: ((payload: CheckPayload) => void)[];
-
-  constructor(test: ((value: unknown) => boolean) | undefined, message: string, checks: ((payload: CheckPayload) => void)[] = []) {
-    super();
-    this.#test = test;
-    this.#message = message;
-    this.#checks = checks;
-  }
-
-  /** The same schema with one more check run after the others. */
-  check(check: (payload: CheckPayload) => void): Custom<T> {
-    return new Custom<T>(this.#test, this.#message, [...this.#checks, check]);
-  }
-
-  run(value: unknown, path: readonly (string | number)[], issues: Issue[]): unknown {
-    if (this.#test !== undefined && !this.#test(value)) {
-      issues.push({ code: "custom", path, message: this.#message, keys: [] });
-      return value;
+/**
+ * An issue's message in the configs' words (`must be ≥ 0`, `must be an integer`, `unknown
+ * option "nmae"; did you mean "name"?`), for issues whose schema names no message of its own.
+ * An error map: `schema.safeParse(value, { error: issueMessage })`.
+ */
+export function issueMessage(issue: z.core.$ZodRawIssue): string {
+  switch (issue.code) {
+    case "invalid_type": {
+      const expected = named[issue.expected] ?? issue.expected;
+      return `must be ${article(expected)} ${expected}`;
     }
-    const own: Issue[] = [];
-    const payload: CheckPayload = { value, issues: own };
-    for (const check of this.#checks) check(payload);
-    for (const issue of own) issues.push({ ...issue, path: [...path, ...issue.path] });
-    return payload.value;
+    case "too_small":
+      return issue.origin === "number" || issue.origin === "int"
+        ? `must be ${issue.inclusive === false ? ">" : "≥"} ${issue.minimum}`
+        : `allows at least ${issue.minimum}`;
+    case "too_big":
+      return issue.origin === "number" || issue.origin === "int" ? `must be ${issue.inclusive === false ? "<" : "≤"} ${issue.maximum}` : `allows at most ${issue.maximum}`;
+    case "invalid_value":
+      return `must be one of ${issue.values.map((value) => JSON.stringify(value)).join(", ")}`;
+    case "unrecognized_keys":
+      return unknownKeysMessage(issue.keys, shapeKeys(issue.inst));
+    case "invalid_key":
+      return issue.issues[0]?.message ?? "is not a valid key";
+    default:
+      return "is not valid";
   }
 }
 
-class StrictObject<T extends Shape> extends Schema<ObjectOutput<T>, ObjectInput<T>> {
-  readonly shape: T;
-  readonly #message: string;
-
-  constructor(shape: T, message: string) {
-    super();
-    this.shape = shape;
-    this.#message = message;
-  }
-
-  run(value: unknown, path: readonly (string | number)[], issues: Issue[]): unknown {
-    if (typeof value !== "object" || value === null || Array.isArray(value)) {
-      issues.push({ code: "invalid_type", expected: "object", path, message: this.#message, keys: [] });
-      return value;
-    }
-    const record = value as Record<string, unknown>;
-    const out: Record<string, unknown> = {};
-    for (const key of Object.keys(this.shape)) {
-      const field = record[key];
-      const schema = this.shape[key]!;
-      if (field === undefined && schema instanceof OptionalField) continue;
-      out[key] = schema.run(field, [...path, key], issues);
-    }
-    const unknown = Object.keys(record).filter((key) => !Object.hasOwn(this.shape, key));
-    if (unknown.length > 0) issues.push({ code: "unrecognized_keys", keys: unknown, path, message: `Unrecognized keys: ${unknown.join(", ")}` });
-    return out;
-  }
-}
-
-class Defaulted<O, I> extends Schema<O, I | undefined> {
-  readonly #inner: Schema<O, I>;
-  readonly #value: O | (() => O);
-
-  constructor(inner: Schema<O, I>, value: O | (() => O)) {
-    super();
-    this.#inner = inner;
-    this.#value = value;
-  }
-
-  run(value: unknown, path: readonly (string | number)[], issues: Issue[]): unknown {
-    if (value !== undefined) return this.#inner.run(value, path, issues);
-    return typeof this.#value === "function" ? (this.#value as () => O)() : this.#value;
-  }
-}
-
-class OptionalField<O, I> extends Schema<O | undefined, I | undefined> {
-  readonly #inner: Schema<O, I>;
-
-  constructor(inner: Schema<O, I>) {
-    super();
-    this.#inner = inner;
-  }
-
-  run(value: unknown, path: readonly (string | number)[], issues: Issue[]): unknown {
-    return value === undefined ? undefined : this.#inner.run(value, path, issues);
-  }
+// The keys an object schema knows (for the nearest of an unknown one).
+function shapeKeys(inst: unknown): readonly string[] {
+  const shape = (inst as { _zod?: { def?: { shape?: Shape } } } | undefined)?._zod?.def?.shape;
+  return shape === undefined ? [] : Object.keys(shape);
 }
 
 /**
- * The schema kinds, named as zod/mini names them so a config reads the same.
- *
- * @example
- * const schema = z.strictObject({ k1: z._default(z.custom<number>((v) => typeof v === "number", { error: "must be a number" }), 1.2) });
+ * A strict object whose every problem but an unknown key says `notObject`; an unknown key is
+ * named with the nearest known one, whatever error map the parse has.
  */
-export const z = {
-  custom<T>(test?: (value: unknown) => boolean, options: { error?: string } = {}): Custom<T> {
-    return new Custom<T>(test, options.error ?? "Invalid input");
-  },
-  strictObject<T extends Shape>(shape: T, options: { error?: string } = {}): StrictObject<T> {
-    return new StrictObject(shape, options.error ?? "must be an object");
-  },
-  _default<O, I>(inner: Schema<O, I>, value: O | (() => O)): Defaulted<O, I> {
-    return new Defaulted(inner, value);
-  },
-  optional<O, I>(inner: Schema<O, I>): OptionalField<O, I> {
-    return new OptionalField(inner);
-  },
-};
+export function strictObject<T extends Shape>(shape: T, notObject: string) {
+  return z.strictObject(shape, { error: (issue) => (issue.code === "unrecognized_keys" ? issueMessage(issue) : notObject) });
+}
+
+/** An integer from `min` to `max`; every problem is `message`. */
+export function integerIn(min: number, max: number, message = `must be an integer from ${min} to ${max}`) {
+  return z.int(message).check(z.minimum(min, message), z.maximum(max, message));
+}
+
+/** A string `pattern` matches; every problem is `message`. */
+export function stringMatching(pattern: RegExp, message: string) {
+  return z.string(message).check(z.regex(pattern, message));
+}
+
+/** A boolean, or `must be a boolean`. */
+export const booleanField = () => z.boolean("must be a boolean");
+
+/**
+ * A list of at most `max` entries, each `entry`: `notList` for anything else, `tooLong` for a
+ * longer list, refused before an entry is read. Each entry is read once (a hole reads as
+ * undefined) and the parse hands on a copy of the list.
+ */
+export function listOf<T extends z.core.SomeType>(entry: T, notList: string, max: number, tooLong: string) {
+  return z.array(entry, notList).check(z.maxLength(max, tooLong));
+}
+
+/** Reports that a value breaks a rule across fields: `message` is the whole of what is shown. */
+export function refuse(payload: z.core.ParsePayload, message: string, path: readonly (string | number)[] = []): void {
+  payload.issues.push({ code: "custom", message, path: [...path], input: payload.value, params: { complete: true } });
+}
+
+/** True for an issue `refuse` reported (shown as it is, without the value it got). */
+export function isComplete(issue: Issue): boolean {
+  return issue.code === "custom" && issue.params?.["complete"] === true;
+}
+
+/**
+ * The issue a failed parse reports: an unknown key before anything else, since a misspelt
+ * key (`catalog`) also leaves the key it meant missing, and the missing one says less.
+ */
+export function firstIssue(error: ParseError): Issue {
+  return error.issues.find((issue) => issue.code === "unrecognized_keys") ?? error.issues[0]!;
+}
+
+/** The parts of an issue's path (a symbol as its description). */
+export function issuePath(issue: Issue): (string | number)[] {
+  return issue.path.map((part) => (typeof part === "symbol" ? String(part) : part));
+}
+
+/** A path as a config error names it: `toolSearch.groups[1].name` (`config` when empty). */
+export function pathText(path: readonly (string | number)[]): string {
+  let text = "";
+  for (const part of path) text += typeof part === "number" ? `[${part}]` : text.length === 0 ? part : `.${part}`;
+  return text.length === 0 ? "config" : text;
+}
+
+// Keys of `Accepted` (at any depth of plain objects) that `Documented` does not name.
+type ExtraKeys<Accepted, Documented> =
+  | Exclude<keyof Accepted, keyof Documented>
+  | {
+      [K in keyof Accepted & keyof Documented]: NonNullable<Accepted[K]> extends readonly unknown[] | ((...args: never[]) => unknown)
+        ? never
+        : NonNullable<Accepted[K]> extends object
+          ? ExtraKeys<NonNullable<Accepted[K]>, NonNullable<Documented[K]>>
+          : never;
+    }[keyof Accepted & keyof Documented];
+
+/**
+ * A compile-time check that a schema's input (`Accepted`) is a documented config type:
+ * `Covers<Doc, z.input<typeof schema>, true>` fails to type-check when the schema takes a key
+ * the documented type does not name, or a value it does not allow.
+ */
+export type Covers<Documented, Accepted extends Documented, Holds extends [ExtraKeys<Accepted, Documented>] extends [never] ? true : false> = [Accepted, Holds];

@@ -13,8 +13,7 @@ function failure(resolve: () => unknown): { code: string; path: unknown; message
   throw new Error("expected an option error");
 }
 
-// The messages the dedicated zod schemas (z.number, z.int, z.enum, z.boolean, z.array of
-// z.string with length checks) wrote before the fields became checked `z.custom`s.
+// zod's issues in the options' words (issueMessage in ../core/config-schema.ts).
 describe("ranker option errors", () => {
   it.each([
     ['analyzer: must be one of "plural", "stem"', { analyzer: "snowball" }, ["analyzer"]],
@@ -37,8 +36,8 @@ describe("ranker option errors", () => {
     ["options: unknown option \"wieghts\"; did you mean \"weights\"?", { wieghts: { name: 1 } }, []],
     // The unknown key is named before anything else is checked.
     ["options: unknown option \"stopword\"; did you mean \"stopwords\"?", { stopword: [], k1: -1 }, []],
-    ["weights: must be a object", { weights: 1 }, ["weights"]],
-    ["stopwords: must be a array", { stopwords: "the" }, ["stopwords"]],
+    ["weights: must be an object", { weights: 1 }, ["weights"]],
+    ["stopwords: must be an array", { stopwords: "the" }, ["stopwords"]],
     ["stopwords.1: must be a string", { stopwords: ["the", 3] }, ["stopwords", 1]],
     ["stopwords.0: must be a string", { stopwords: [, "the"] }, ["stopwords", 0]],
     ["stopwords.0: allows at most 200", { stopwords: ["a".repeat(201)] }, ["stopwords", 0]],
@@ -67,7 +66,7 @@ describe("confidence option errors", () => {
     ["share: must be a number", { share: "0.1" }, ["share"]],
     ["options: unknown option \"margin\"", { margin: 1 }, []],
     ["options: unknown option \"flor\"; did you mean \"floor\"?", { flor: 1 }, []],
-    ["options: must be a object", null, []],
+    ["options: must be an object", null, []],
   ])("%s", (message, options, path) => {
     expect(failure(() => resolveConfidenceOptions(options))).toEqual({ code: "invalid_option", path, message: `confidence option ${message}` });
   });

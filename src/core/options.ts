@@ -1,11 +1,10 @@
 import { lazyRecord } from "../analysis/lazy-record.js";
-import { z, type Issue, type ParseError, type input, type output } from "./config-schema.js";
+import * as z from "zod/mini";
+import { firstIssue, issueMessage, issuePath, type ParseError } from "./config-schema.js";
 import { TRANSLATION_LEXICON } from "../analysis/lexicon.js";
 import { BUNDLED_STOPWORDS } from "../analysis/stopwords.js";
 import { ENGLISH_SYNONYMS } from "../analysis/synonyms.js";
 import { ToolsiftError } from "../errors.js";
-import { checked, firstIssue, listOf, numberIn, oneOf } from "./checked.js";
-import { unknownKeysMessage } from "./nearest.js";
 
 /** Field names in index order (docs/analyzer.md §A5). */
 export const FIELDS = ["name", "aliases", "tags", "summary", "description", "params"] as const;
@@ -52,7 +51,11 @@ export const RANKER_DEFAULTS = Object.freeze({
   lookalikes: true,
 });
 
-const weight = numberIn(0, Infinity);
+// A finite number from `low` to `high` (`"above"`: `low` itself left out).
+const numberIn = (low: number, high: number, from: "from" | "above" = "from") =>
+  z.number().check(from === "above" ? z.gt(low) : z.gte(low), z.lte(high));
+
+const weight = z.number().check(z.gte(0));
 
 const isWord = (value: unknown): boolean => typeof value === "string" && value.length >= 1 && value.length <= 64;
 
@@ -72,11 +75,9 @@ function isLexicon(value: unknown): boolean {
 
 const defaults = RANKER_DEFAULTS;
 
-// The messages of a `z.string()` with a length check.
-const isStopword = (value: unknown) => (typeof value !== "string" ? "must be a string" : value.length > 200 ? "allows at most 200" : undefined);
-
+// Messages are zod's issues in the options' words (`issueMessage`), naming the allowed range.
 export const rankerOptionsSchema = z.strictObject({
-  analyzer: z._default(oneOf(["plural", "stem"]), defaults.analyzer),
+  analyzer: z._default(z.enum(["plural", "stem"]), defaults.analyzer),
   weights: z._default(
     z.strictObject({
       name: z._default(weight, defaults.weights.name),
@@ -90,10 +91,11 @@ export const rankerOptionsSchema = z.strictObject({
   ),
   k1: z._default(numberIn(0, 10, "above"), defaults.k1),
   b: z._default(numberIn(0, 1), defaults.b),
-  maxQueryTerms: z._default(numberIn(1, 64, "integer"), defaults.maxQueryTerms),
-  termSelection: z._default(oneOf(["first", "rarest"]), defaults.termSelection),
-  // The default is the frozen list itself, so its prepared form is cached per realm.
-  stopwords: z._default(listOf<string>(isStopword, "must be a array", 256, "allows at most 256"), () => defaults.stopwords as string[]),
+  maxQueryTerms: z._default(z.int().check(z.gte(1), z.lte(64)), defaults.maxQueryTerms),
+  termSelection: z._default(z.enum(["first", "rarest"]), defaults.termSelection),
+  // The default is the frozen list itself (a function: zod would copy a value), so its
+  // prepared form is cached per realm.
+  stopwords: z._default(z.array(z.string().check(z.maxLength(200))).check(z.maxLength(256)), () => defaults.stopwords as string[]),
   lexicon: z._default(
     z.custom<Readonly<Record<string, readonly string[]>> | false>(isLexicon, {
       error: "must be false or { word: [english words] } (at most 20,000 keys of 1–64 characters, at most 16 words each)",
@@ -103,38 +105,27 @@ export const rankerOptionsSchema = z.strictObject({
   expansionWeight: z._default(numberIn(0, 1), defaults.expansionWeight),
   relatedWeight: z._default(numberIn(0, 1), defaults.relatedWeight),
   nameBonus: z._default(numberIn(0, 10), defaults.nameBonus),
-  lookalikes: z._default(
-    checked<boolean>((value) => (typeof value === "boolean" ? undefined : "must be a boolean")),
-    defaults.lookalikes,
-  ),
+  lookalikes: z._default(z.boolean(), defaults.lookalikes),
 });
 
-export type RankerOptions = input<typeof rankerOptionsSchema>;
-export type ResolvedRankerOptions = output<typeof rankerOptionsSchema>;
-
-// The schema kinds carry no message catalogue (it keeps the package small), so the messages that
-// name the field and its allowed range are written here and in the checks (./checked.ts).
-function describeIssue(issue: Issue, known: readonly string[]): string {
-  if (issue.code === "invalid_type") return `must be a ${issue.expected}`;
-  if (issue.code === "unrecognized_keys") return unknownKeysMessage(issue.keys, known);
-  return issue.message;
-}
+export type RankerOptions = z.input<typeof rankerOptionsSchema>;
+export type ResolvedRankerOptions = z.output<typeof rankerOptionsSchema>;
 
 /**
  * An `invalid_option` error for the first issue of a failed parse of `kind` options, naming
- * the option and its range; an unknown key with the nearest of `known` (by the path of the
- * object it is in: `""` for the top level).
+ * the option and its range; an unknown key with the nearest known one (parsed with
+ * `issueMessage`).
  */
-export function optionError(kind: string, error: ParseError, known: Readonly<Record<string, readonly string[]>> = {}): ToolsiftError {
+export function optionError(kind: string, error: ParseError): ToolsiftError {
   const issue = firstIssue(error);
-  const path = issue.path.map((part) => (typeof part === "symbol" ? String(part) : part));
+  const path = issuePath(issue);
   const name = path.length > 0 ? path.join(".") : "options";
-  return new ToolsiftError("invalid_option", `${kind} option ${name}: ${describeIssue(issue, known[path.join(".")] ?? [])}`, { path, cause: error });
+  return new ToolsiftError("invalid_option", `${kind} option ${name}: ${issue.message}`, { path, cause: error });
 }
 
 /** Validates ranker options once, at the edge; a bad option is an `invalid_option` error naming it and its range. */
 export function resolveRankerOptions(options: unknown): ResolvedRankerOptions {
-  const result = rankerOptionsSchema.safeParse(options ?? {});
+  const result = rankerOptionsSchema.safeParse(options ?? {}, { error: issueMessage });
   if (result.success) return result.data as ResolvedRankerOptions;
-  throw optionError("ranker", result.error, { "": Object.keys(rankerOptionsSchema.shape), weights: FIELDS });
+  throw optionError("ranker", result.error);
 }

@@ -3,7 +3,9 @@
 import { createHash } from "node:crypto";
 import { homedir } from "node:os";
 import { dirname, isAbsolute, join, resolve } from "node:path";
-import { nearest, unknownKeysMessage } from "../core/nearest.js";
+import * as z from "zod/mini";
+import { firstIssue, integerIn, isComplete, issueMessage, issuePath, refuse, strictObject, type Issue, type ParseError } from "../core/config-schema.js";
+import { nearest } from "../core/nearest.js";
 import { ToolsiftError } from "../errors.js";
 import { SERVER_NAME_RULE, isServerName } from "./ids.js";
 
@@ -51,22 +53,6 @@ export function defaultStatePath(file: string, env: ConfigEnv = process.env): st
   return join(base, "toolsift", `${key}.json`);
 }
 
-const RANGES = Object.freeze({
-  callTimeoutMs: [100, 3_600_000],
-  connectTimeoutMs: [100, 600_000],
-  retryInitialMs: [10, 3_600_000],
-  retryMaxMs: [10, 3_600_000],
-  maxPerSearch: [1, 50],
-  maxLoaded: [1, 200],
-  maxSearches: [1, 200],
-} as const);
-
-type NumericKey = keyof typeof RANGES;
-
-const TOOLSIFT_KEYS = [...(Object.keys(RANGES) as NumericKey[]), "journal", "state", "deferral"] as const;
-
-const DEFERRAL_KEYS = ["maxTools", "maxChars", "mode"] as const;
-
 /**
  * The deferral budget of the gateway's sessions when the config sets none (each server is a
  * dynamic group): room for `search_tools` and the `maxLoaded` tools searches load, so every
@@ -85,12 +71,9 @@ export interface GatewayDeferral {
   readonly mode?: "auto" | "off";
 }
 
-/** Keys other clients put on a server entry that the gateway honours. */
-const HONOURED_ENTRY_KEYS = ["command", "args", "env", "cwd", "url", "headers", "type", "disabled", "trust", "timeout"] as const;
-
 // Transport names the clients write in `type` (Claude Code, VS Code, Cursor, Cline).
-const STDIO_TYPES = new Set(["stdio"]);
-const HTTP_TYPES = new Set(["http", "streamable-http", "streamableHttp", "streamable_http"]);
+const STDIO_TYPES: readonly string[] = ["stdio"];
+const HTTP_TYPES: readonly string[] = ["http", "streamable-http", "streamableHttp", "streamable_http"];
 
 interface EntryBase {
   readonly name: string;
@@ -141,111 +124,141 @@ function configError(file: string, path: readonly (string | number)[], message: 
   return new ToolsiftError("invalid_config", `${file}:${where}: ${message}`, { path: [file, ...path] });
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 function shown(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 }
 
-function stringRecord(file: string, path: readonly (string | number)[], value: unknown): Record<string, string> {
-  if (value === undefined) return {};
-  if (!isObject(value)) throw configError(file, path, `must be an object of strings (got ${shown(value)})`);
-  for (const [key, item] of Object.entries(value)) {
-    if (typeof item !== "string") throw configError(file, [...path, key], `must be a string (got ${shown(item)})`);
-  }
-  return { ...(value as Record<string, string>) };
-}
+const nonEmptyString = () => z.string("must be a non-empty string").check(z.minLength(1, "must be a non-empty string"));
+const stringRecord = () => z.record(z.string(), z.string("must be a string"), "must be an object of strings");
+const trueOrFalse = () => z.optional(z.boolean("must be true or false"));
+const TIMEOUT = "must be a number of seconds from 1 to 3600";
 
-function nonEmptyString(file: string, path: readonly (string | number)[], value: unknown): string {
-  if (typeof value !== "string" || value.length === 0) throw configError(file, path, `must be a non-empty string (got ${shown(value)})`);
+// A server entry: the keys other clients write that the gateway honours; any other key is
+// kept and reported once as ignored.
+const serverEntrySchema = z
+  .looseObject(
+    {
+      command: z.optional(nonEmptyString()),
+      args: z.optional(z.array(z.string("must be a string"), "must be an array of strings")),
+      env: z.optional(stringRecord()),
+      cwd: z.optional(nonEmptyString()),
+      url: z.optional(nonEmptyString()),
+      headers: z.optional(stringRecord()),
+      type: z.optional(
+        z.enum([...STDIO_TYPES, ...HTTP_TYPES], {
+          error: (issue) =>
+            `must be "stdio" or "http"${issue.input === "sse" ? "; the SSE transport is deprecated: use the server's Streamable HTTP endpoint" : ""}`,
+        }),
+      ),
+      disabled: trueOrFalse(),
+      trust: trueOrFalse(),
+      // Seconds, as Cline writes them; a number of ms would be a ~17-hour timeout at its default of 60.
+      timeout: z.optional(z.number(TIMEOUT).check(z.gt(0, TIMEOUT), z.lte(3600, TIMEOUT))),
+    },
+    "must be { command, args?, env? } or { url, headers? }",
+  )
+  .check((payload) => {
+    const { command, url, type } = payload.value;
+    if ((command === undefined) === (url === undefined)) {
+      refuse(payload, command !== undefined ? "has both command and url; a server is one or the other" : 'needs "command" (a stdio server) or "url" (a Streamable HTTP server)');
+    } else if (command !== undefined) {
+      if (type !== undefined && HTTP_TYPES.includes(type)) refuse(payload, `is ${shown(type)} but the entry has a command`, ["type"]);
+    } else if (type !== undefined && STDIO_TYPES.includes(type)) {
+      refuse(payload, 'is "stdio" but the entry has a url', ["type"]);
+    } else if (!URL.canParse(url!)) {
+      refuse(payload, `is not a URL (got ${shown(url)})`, ["url"]);
+    } else if (!["http:", "https:"].includes(new URL(url!).protocol)) {
+      refuse(payload, `must be an http: or https: URL (got ${shown(url)})`, ["url"]);
+    }
+  });
+
+// A disabled entry is skipped unread; any other is a server.
+const entrySchema = z.union([z.looseObject({ disabled: z.literal(true) }), serverEntrySchema]);
+
+const NAME_RULE = `server name ${SERVER_NAME_RULE}`;
+
+// The pattern is for the JSON Schema; `isServerName` is the whole rule.
+const serversSchema = z.record(
+  z.string(NAME_RULE).check(z.regex(/^[A-Za-z0-9_.-]{1,64}$/, NAME_RULE), z.refine(isServerName, NAME_RULE)),
+  entrySchema,
+  { error: (issue) => (issue.code === "invalid_key" ? issueMessage(issue) : "must be an object of servers by name") },
+);
+
+const ms = (min: number, max: number, fallback: number) => z._default(integerIn(min, max), fallback);
+
+const deferralSchema = strictObject(
+  {
+    maxTools: z.optional(integerIn(1, 10_000)),
+    maxChars: z.optional(integerIn(1, 10_000_000)),
+    mode: z.optional(z.enum(["auto", "off"], 'must be "auto" or "off"')),
+  },
+  "must be { maxTools?, maxChars?, mode? }",
+);
+
+const toolsiftSchema = strictObject(
+  {
+    callTimeoutMs: ms(100, 3_600_000, GATEWAY_DEFAULTS.callTimeoutMs),
+    connectTimeoutMs: ms(100, 600_000, GATEWAY_DEFAULTS.connectTimeoutMs),
+    retryInitialMs: ms(10, 3_600_000, GATEWAY_DEFAULTS.retryInitialMs),
+    retryMaxMs: ms(10, 3_600_000, GATEWAY_DEFAULTS.retryMaxMs),
+    maxPerSearch: ms(1, 50, GATEWAY_DEFAULTS.maxPerSearch),
+    maxLoaded: ms(1, 200, GATEWAY_DEFAULTS.maxLoaded),
+    maxSearches: ms(1, 200, GATEWAY_DEFAULTS.maxSearches),
+    journal: z.optional(nonEmptyString()),
+    state: z.optional(nonEmptyString()),
+    deferral: z.optional(deferralSchema),
+  },
+  "must be an object",
+).check((payload) => {
+  const { retryInitialMs, retryMaxMs } = payload.value;
+  if (retryMaxMs < retryInitialMs) refuse(payload, `must be at least retryInitialMs (${retryInitialMs})`, ["retryMaxMs"]);
+});
+
+/**
+ * The config file's schema: `mcpServers` (Claude Desktop, Cursor, Claude Code) or `servers`
+ * (VS Code), toolsift's own `toolsift` object, and `$schema` for an editor. Other top-level
+ * keys are kept and reported as ignored. `npm run build` writes its JSON Schema to
+ * dist/servers.schema.json.
+ */
+export const gatewayConfigSchema = z
+  .looseObject(
+    {
+      $schema: z.optional(z.string()),
+      toolsift: z.optional(toolsiftSchema),
+      mcpServers: z.optional(serversSchema),
+      servers: z.optional(serversSchema),
+    },
+    'must be a JSON object with "mcpServers"',
+  )
+  .check((payload) => {
+    if (payload.value.mcpServers !== undefined || payload.value.servers !== undefined) return;
+    const near = Object.keys(payload.value).find((key) => nearest(key, ["mcpServers"]) !== undefined);
+    refuse(payload, `is missing${near === undefined ? "" : `; ${JSON.stringify(near)} is not read: did you mean "mcpServers"?`}`, ["mcpServers"]);
+  });
+
+/** What a servers.json file holds, as written. */
+export type GatewayConfigFile = z.input<typeof gatewayConfigSchema>;
+
+function valueAt(input: unknown, path: readonly (string | number)[]): unknown {
+  let value = input;
+  for (const part of path) value = typeof value === "object" && value !== null ? (value as Record<string, unknown>)[part] : undefined;
   return value;
 }
 
-function entryTimeout(file: string, path: readonly (string | number)[], value: unknown, fallback: number): number {
-  if (value === undefined) return fallback;
-  // Cline writes seconds; a number of ms would be a ~17-hour timeout at its default of 60.
-  if (typeof value !== "number" || !Number.isFinite(value) || value <= 0 || value > 3600) {
-    throw configError(file, path, `must be a number of seconds from 1 to 3600 (got ${shown(value)})`);
+// The first issue as a config error: a union's issue is that of its last option (the full
+// entry); an unknown key's path names the key; a field's message shows the value it got.
+function toConfigError(file: string, raw: unknown, error: ParseError): ToolsiftError {
+  let issue: Issue = firstIssue(error);
+  const prefix: (string | number)[] = [];
+  while (issue.code === "invalid_union" && issue.errors.at(-1)?.[0] !== undefined) {
+    prefix.push(...issuePath(issue));
+    issue = issue.errors.at(-1)![0]!;
   }
-  return Math.round(value * 1000);
-}
-
-function parseEntry(file: string, name: string, raw: unknown, callTimeoutMs: number, ignored: string[]): ServerEntry | undefined {
-  const path = ["mcpServers", name];
-  if (!isServerName(name)) throw configError(file, path, `server name ${SERVER_NAME_RULE}`);
-  if (!isObject(raw)) throw configError(file, path, `must be { command, args?, env? } or { url, headers? } (got ${shown(raw)})`);
-  for (const key of Object.keys(raw)) {
-    if (!(HONOURED_ENTRY_KEYS as readonly string[]).includes(key)) ignored.push(`mcpServers.${name}.${key}`);
-  }
-  if (raw["disabled"] === true) return undefined;
-  if (raw["disabled"] !== undefined && raw["disabled"] !== false) throw configError(file, [...path, "disabled"], `must be true or false (got ${shown(raw["disabled"])})`);
-  if (raw["trust"] !== undefined && typeof raw["trust"] !== "boolean") throw configError(file, [...path, "trust"], `must be true or false (got ${shown(raw["trust"])})`);
-  const type = raw["type"];
-  if (type !== undefined && (typeof type !== "string" || (!STDIO_TYPES.has(type) && !HTTP_TYPES.has(type)))) {
-    const hint = type === "sse" ? "; the SSE transport is deprecated: use the server's Streamable HTTP endpoint" : "";
-    throw configError(file, [...path, "type"], `must be "stdio" or "http" (got ${shown(type)})${hint}`);
-  }
-  const base = { name, trust: raw["trust"] === true, callTimeoutMs: entryTimeout(file, [...path, "timeout"], raw["timeout"], callTimeoutMs) };
-  const hasCommand = raw["command"] !== undefined;
-  const hasUrl = raw["url"] !== undefined;
-  if (hasCommand === hasUrl) throw configError(file, path, hasCommand ? "has both command and url; a server is one or the other" : 'needs "command" (a stdio server) or "url" (a Streamable HTTP server)');
-  if (hasCommand) {
-    if (type !== undefined && HTTP_TYPES.has(type as string)) throw configError(file, [...path, "type"], `is ${shown(type)} but the entry has a command`);
-    const args = raw["args"] ?? [];
-    if (!Array.isArray(args) || args.some((arg) => typeof arg !== "string")) throw configError(file, [...path, "args"], `must be an array of strings (got ${shown(args)})`);
-    const cwd = raw["cwd"] === undefined ? undefined : resolve(dirname(file), nonEmptyString(file, [...path, "cwd"], raw["cwd"]));
-    return { ...base, transport: "stdio", command: nonEmptyString(file, [...path, "command"], raw["command"]), args, env: stringRecord(file, [...path, "env"], raw["env"]), cwd };
-  }
-  if (type !== undefined && STDIO_TYPES.has(type as string)) throw configError(file, [...path, "type"], `is "stdio" but the entry has a url`);
-  const text = nonEmptyString(file, [...path, "url"], raw["url"]);
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw configError(file, [...path, "url"], `is not a URL (got ${shown(text)})`);
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw configError(file, [...path, "url"], `must be an http: or https: URL (got ${shown(text)})`);
-  return { ...base, transport: "http", url, headers: stringRecord(file, [...path, "headers"], raw["headers"]) };
-}
-
-function parseToolsift(file: string, raw: unknown, env: ConfigEnv): Omit<GatewayConfig, "servers" | "ignored"> {
-  if (raw !== undefined && !isObject(raw)) throw configError(file, ["toolsift"], `must be an object (got ${shown(raw)})`);
-  const options = raw ?? {};
-  const unknown = Object.keys(options).filter((key) => !(TOOLSIFT_KEYS as readonly string[]).includes(key));
-  if (unknown.length > 0) throw configError(file, ["toolsift", unknown[0]!], unknownKeysMessage(unknown, TOOLSIFT_KEYS));
-  const numbers = {} as Record<NumericKey, number>;
-  for (const key of Object.keys(RANGES) as NumericKey[]) {
-    const value = options[key];
-    const [min, max] = RANGES[key];
-    if (value !== undefined && (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max)) {
-      throw configError(file, ["toolsift", key], `must be an integer from ${min} to ${max} (got ${shown(value)})`);
-    }
-    numbers[key] = (value as number | undefined) ?? GATEWAY_DEFAULTS[key];
-  }
-  if (numbers.retryMaxMs < numbers.retryInitialMs) throw configError(file, ["toolsift", "retryMaxMs"], `must be at least retryInitialMs (${numbers.retryInitialMs})`);
-  const folder = dirname(file);
-  const journal = options["journal"] === undefined ? undefined : resolve(folder, nonEmptyString(file, ["toolsift", "journal"], options["journal"]));
-  const state = options["state"] === undefined ? defaultStatePath(file, env) : resolve(folder, nonEmptyString(file, ["toolsift", "state"], options["state"]));
-  return { ...numbers, journal, state, deferral: parseDeferral(file, options["deferral"]) ?? gatewayDeferral(numbers.maxLoaded) };
-}
-
-function parseDeferral(file: string, raw: unknown): GatewayDeferral | undefined {
-  if (raw === undefined) return undefined;
-  const path = ["toolsift", "deferral"];
-  if (!isObject(raw)) throw configError(file, path, `must be { maxTools?, maxChars?, mode? } (got ${shown(raw)})`);
-  const unknown = Object.keys(raw).filter((key) => !(DEFERRAL_KEYS as readonly string[]).includes(key));
-  if (unknown.length > 0) throw configError(file, [...path, unknown[0]!], unknownKeysMessage(unknown, DEFERRAL_KEYS));
-  for (const [key, max] of [["maxTools", 10_000], ["maxChars", 10_000_000]] as const) {
-    const value = raw[key];
-    if (value !== undefined && (typeof value !== "number" || !Number.isInteger(value) || value < 1 || value > max)) {
-      throw configError(file, [...path, key], `must be an integer from 1 to ${max} (got ${shown(value)})`);
-    }
-  }
-  if (raw["mode"] !== undefined && raw["mode"] !== "auto" && raw["mode"] !== "off") throw configError(file, [...path, "mode"], `must be "auto" or "off" (got ${shown(raw["mode"])})`);
-  return { ...raw } as GatewayDeferral;
+  const path = [...prefix, ...issuePath(issue)];
+  if (issue.code === "unrecognized_keys") return configError(file, [...path, issue.keys[0]!], issue.message);
+  if (isComplete(issue) || issue.code === "invalid_key") return configError(file, path, issue.message);
+  return configError(file, path, `${issue.message} (got ${shown(valueAt(raw, path))})`);
 }
 
 /**
@@ -259,23 +272,33 @@ function parseDeferral(file: string, raw: unknown): GatewayDeferral | undefined 
  * parseGatewayConfig({ mcpServers: { memory: { command: "npx", args: ["-y", "@modelcontextprotocol/server-memory"] } } }, "/home/me/servers.json")
  */
 export function parseGatewayConfig(raw: unknown, file: string, env: ConfigEnv = process.env): GatewayConfig {
-  if (!isObject(raw)) throw configError(file, [], `must be a JSON object with "mcpServers" (got ${shown(raw)})`);
-  const ignored: string[] = [];
-  const serversKey = raw["mcpServers"] !== undefined ? "mcpServers" : raw["servers"] !== undefined ? "servers" : undefined;
-  for (const key of Object.keys(raw)) {
-    if (key !== serversKey && key !== "toolsift") ignored.push(key);
-  }
-  if (serversKey === undefined) {
-    const near = Object.keys(raw).find((key) => nearest(key, ["mcpServers"]) !== undefined);
-    throw configError(file, ["mcpServers"], `is missing${near === undefined ? "" : `; ${JSON.stringify(near)} is not read: did you mean "mcpServers"?`}`);
-  }
-  const settings = parseToolsift(file, raw["toolsift"], env);
-  const entries = raw[serversKey];
-  if (!isObject(entries)) throw configError(file, ["mcpServers"], `must be an object of servers by name (got ${shown(entries)})`);
+  const result = gatewayConfigSchema.safeParse(raw, { error: issueMessage });
+  if (!result.success) throw toConfigError(file, raw, result.error);
+  const parsed = result.data;
+  const serversKey = parsed.mcpServers !== undefined ? "mcpServers" : "servers";
+  // A record schema skips a "__proto__" key (JSON.parse makes it an own key): no server name.
+  if (Object.hasOwn((raw as Record<string, object>)[serversKey]!, "__proto__")) throw configError(file, [serversKey, "__proto__"], NAME_RULE);
+  const ignored = Object.keys(parsed).filter((key) => key !== serversKey && key !== "toolsift" && key !== "$schema");
+  const { journal, state, deferral, ...numbers } = parsed.toolsift ?? toolsiftSchema.parse({});
+  const folder = dirname(file);
   const servers: ServerEntry[] = [];
-  for (const [name, entry] of Object.entries(entries)) {
-    const parsed = parseEntry(file, name, entry, settings.callTimeoutMs, ignored);
-    if (parsed !== undefined) servers.push(parsed);
+  for (const [name, entry] of Object.entries(parsed[serversKey]!)) {
+    if (entry.disabled === true) continue;
+    const server = entry as z.output<typeof serverEntrySchema>;
+    for (const key of Object.keys(server)) if (!Object.hasOwn(serverEntrySchema.shape, key)) ignored.push(`mcpServers.${name}.${key}`);
+    const base = { name, trust: server.trust === true, callTimeoutMs: server.timeout === undefined ? numbers.callTimeoutMs : Math.round(server.timeout * 1000) };
+    servers.push(
+      server.command !== undefined
+        ? { ...base, transport: "stdio", command: server.command, args: server.args ?? [], env: server.env ?? {}, cwd: server.cwd === undefined ? undefined : resolve(folder, server.cwd) }
+        : { ...base, transport: "http", url: new URL(server.url!), headers: server.headers ?? {} },
+    );
   }
-  return Object.freeze({ servers: Object.freeze(servers), ...settings, ignored: Object.freeze(ignored) });
+  return Object.freeze({
+    servers: Object.freeze(servers),
+    ...numbers,
+    journal: journal === undefined ? undefined : resolve(folder, journal),
+    state: state === undefined ? defaultStatePath(file, env) : resolve(folder, state),
+    deferral: deferral ?? gatewayDeferral(numbers.maxLoaded),
+    ignored: Object.freeze(ignored),
+  });
 }

@@ -1,6 +1,5 @@
-import { z, type Issue, type input, type output } from "../core/config-schema.js";
-import { checked, firstIssue, listOf, oneOf } from "../core/checked.js";
-import { unknownKeysMessage } from "../core/nearest.js";
+import * as z from "zod/mini";
+import { firstIssue, integerIn, type Covers, isComplete, issueMessage, issuePath, listOf, pathText, strictObject, stringMatching, type Issue } from "../core/config-schema.js";
 import { ToolsiftError } from "../errors.js";
 import type { Journal } from "../journal/memory.js";
 import type { DivergenceMode } from "../journal/replay.js";
@@ -48,17 +47,6 @@ export const SESSION_DEFAULTS = Object.freeze({
   recordUsage: false,
 });
 
-function cap(min: number, max: number) {
-  return checked<number>((value) =>
-    Number.isInteger(value) && (value as number) >= min && (value as number) <= max ? undefined : `must be an integer from ${min} to ${max}`,
-  );
-}
-
-// A string that `pattern` matches (one rule for both, so one check: fewer bundled schema kinds).
-function matching(pattern: RegExp, error: string) {
-  return z.custom<string>((value) => typeof value === "string" && pattern.test(value), { error });
-}
-
 function isObject(value: unknown): boolean {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -68,43 +56,33 @@ const isToolList = (value: unknown): boolean => Array.isArray(value) && value.fi
 
 const catalogueSchema = z.custom<Catalogue>((value) => isToolList(findCatalogueList(value)?.tools), { error: CATALOGUE_SHAPES });
 
-const isString = (value: unknown) => (typeof value === "string" ? undefined : "must be a string");
+const labelsSchema = listOf(z.string("must be a string"), "must be an array of strings", 1024, "must list at most 1024 labels");
 
-const labelsSchema = listOf<string>(isString, "must be an array of strings", 1024, "must list at most 1024 labels");
+// Annotations by tool id. A record of any object (a record schema wants a plain one) whose
+// entries are strict objects: a symbol key is no tool id.
+const annotationEntrySchema = strictObject({ tags: z.optional(labelsSchema), aliases: z.optional(labelsSchema) }, "must be { tags?, aliases? }");
 
-const ANNOTATION_FIELDS = ["tags", "aliases"];
-
-// Annotations by tool id, entry by entry, at their place in the config's checks: a problem
-// inside an entry is thrown from here as its config error (path to the entry or label), which
-// a record schema would report the same way at three times the bundle bytes.
-function annotationsValid(value: unknown): boolean {
-  // A symbol key is no tool id.
-  if (!isObject(value) || Object.getOwnPropertySymbols(value).length > 0) return false;
+const annotationsSchema = z.custom<ToolAnnotations>().check((payload) => {
+  const value = payload.value;
+  if (!isObject(value) || Object.getOwnPropertySymbols(value).length > 0) {
+    payload.issues.push({ code: "custom", message: "must be an object of { tags?, aliases? } by tool id", input: value });
+    return;
+  }
   for (const id of Object.keys(value as object)) {
-    const path = ["toolSearch", "annotations", id];
-    const entry = (value as Record<string, unknown>)[id];
-    if (!isObject(entry)) throw configError(path, `must be { tags?, aliases? } (got ${shown(entry)})`);
-    const unknown = Object.keys(entry as object).filter((key) => !ANNOTATION_FIELDS.includes(key));
-    if (unknown.length > 0) throw unknownOptions(path, unknown, ANNOTATION_FIELDS);
-    for (const field of ANNOTATION_FIELDS) {
-      const labels = (entry as Record<string, unknown>)[field];
-      const result = labels === undefined ? undefined : labelsSchema.safeParse(labels);
-      if (result?.success === false) throw toConfigError(labels, result.error.issues[0]!, result.error, [...path, field]);
+    const result = annotationEntrySchema.safeParse((value as Record<string, unknown>)[id]);
+    if (!result.success) {
+      for (const issue of result.error.issues) payload.issues.push({ ...issue, path: [id, ...issue.path] } as z.core.$ZodRawIssue);
+      return;
     }
   }
-  return true;
-}
+});
 
-const annotationsSchema = z.custom<ToolAnnotations>(annotationsValid, { error: "must be an object of { tags?, aliases? } by tool id" });
+const nameSchema = z.string("must be a string").check(z.minLength(1, "must not be empty"));
+const nameListSchema = listOf(nameSchema, "must be an array of strings", 100_000, "must list at most 100,000 names");
 
-const nameListSchema = listOf<string>(
-  (value) => isString(value) ?? ((value as string).length === 0 ? "must not be empty" : undefined),
-  "must be an array of strings",
-  100_000,
-  "must list at most 100,000 names",
-);
+const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
-const toolSearchSchema = z.strictObject(
+const toolSearchSchema = strictObject(
   {
     catalogue: catalogueSchema,
     annotations: z.optional(annotationsSchema),
@@ -115,14 +93,11 @@ const toolSearchSchema = z.strictObject(
         error: "must be a ranker ({ kind, rank }) or a factory (docs) => ranker",
       }),
     ),
-    toolName: z._default(
-      matching(/^[A-Za-z0-9_-]{1,64}$/, "must be a string of 1 to 64 characters of A-Z, a-z, 0-9, _ and -"),
-      TOOL_SEARCH_DEFAULTS.toolName,
-    ),
-    maxPerSearch: z._default(cap(1, TOOL_SEARCH_CEILINGS.maxPerSearch), TOOL_SEARCH_DEFAULTS.maxPerSearch),
-    maxLoaded: z._default(cap(1, TOOL_SEARCH_CEILINGS.maxLoaded), TOOL_SEARCH_DEFAULTS.maxLoaded),
-    maxSearches: z._default(cap(1, TOOL_SEARCH_CEILINGS.maxSearches), TOOL_SEARCH_DEFAULTS.maxSearches),
-    maxMenuChars: z.optional(cap(1, TOOL_SEARCH_CEILINGS.maxMenuChars)),
+    toolName: z._default(stringMatching(TOOL_NAME, "must be a string of 1 to 64 characters of A-Z, a-z, 0-9, _ and -"), TOOL_SEARCH_DEFAULTS.toolName),
+    maxPerSearch: z._default(integerIn(1, TOOL_SEARCH_CEILINGS.maxPerSearch), TOOL_SEARCH_DEFAULTS.maxPerSearch),
+    maxLoaded: z._default(integerIn(1, TOOL_SEARCH_CEILINGS.maxLoaded), TOOL_SEARCH_DEFAULTS.maxLoaded),
+    maxSearches: z._default(integerIn(1, TOOL_SEARCH_CEILINGS.maxSearches), TOOL_SEARCH_DEFAULTS.maxSearches),
+    maxMenuChars: z.optional(integerIn(1, TOOL_SEARCH_CEILINGS.maxMenuChars)),
     trustJsonSchemaText: z.optional(
       z.custom<TrustJsonSchemaText>(
         (value) =>
@@ -136,19 +111,14 @@ const toolSearchSchema = z.strictObject(
     serverGroups: z.optional(serverGroupsSchema),
     deferral: z.optional(deferralSchema),
   },
-  { error: "must be an object" },
+  "must be an object",
 );
 
-const sessionSchema = z.strictObject(
+const sessionSchema = strictObject(
   {
-    runId: z._default(matching(/^[^\s#]{1,128}$/u, "must be a string of 1 to 128 characters without spaces or #"), SESSION_DEFAULTS.runId),
+    runId: z._default(stringMatching(/^[^\s#]{1,128}$/u, "must be a string of 1 to 128 characters without spaces or #"), SESSION_DEFAULTS.runId),
     tools: z._default(
-      listOf<ToolDefinition>(
-        (value) => (isObject(value) ? undefined : "must be a tool definition object with an id or a name"),
-        "must be an array of tool definitions",
-        Infinity,
-        "",
-      ),
+      z.array(z.custom<ToolDefinition>(isObject, { error: "must be a tool definition object with an id or a name" }), "must be an array of tool definitions"),
       () => [],
     ),
     toolSearch: z.optional(toolSearchSchema),
@@ -166,12 +136,12 @@ const sessionSchema = z.strictObject(
         { error: "must be a journal ({ records(), append(record) })" },
       ),
     ),
-    divergence: z._default(oneOf(["fail", "warn"], 'must be "fail" or "warn"'), SESSION_DEFAULTS.divergence),
-    recordUsage: z._default(z.custom<boolean>((value) => typeof value === "boolean", { error: "must be a boolean" }), SESSION_DEFAULTS.recordUsage),
+    divergence: z._default(z.enum(["fail", "warn"], 'must be "fail" or "warn"'), SESSION_DEFAULTS.divergence),
+    recordUsage: z._default(z.boolean("must be a boolean"), SESSION_DEFAULTS.recordUsage),
     onWarning: z.optional(z.custom<WarningHook>((value) => typeof value === "function", { error: "must be a function" })),
     maxToolCallsPerMessage: z._default(callCapSchema, GROUP_DEFAULTS.maxToolCallsPerMessage),
   },
-  { error: "must be an object" },
+  "must be an object",
 );
 
 /** What `createToolSearchSession` accepts. */
@@ -244,7 +214,7 @@ export interface ToolSearchConfig {
   readonly deferral?: DeferralConfig;
 }
 
-type ParsedSession = output<typeof sessionSchema>;
+type ParsedSession = z.output<typeof sessionSchema>;
 export type ParsedToolSearch = NonNullable<ParsedSession["toolSearch"]>;
 
 export type ResolvedToolSearch = Omit<ParsedToolSearch, "annotations" | "catalogue"> & {
@@ -263,15 +233,6 @@ export interface ResolvedSessionConfig {
   readonly recordUsage: boolean;
   readonly onWarning: WarningHook | undefined;
   readonly maxToolCallsPerMessage: number;
-}
-
-function pathText(path: readonly PropertyKey[]): string {
-  let text = "";
-  for (const part of path) {
-    if (typeof part === "number") text += `[${part}]`;
-    else text += text.length === 0 ? String(part) : `.${String(part)}`;
-  }
-  return text.length === 0 ? "config" : text;
 }
 
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
@@ -295,28 +256,18 @@ export function configError(path: readonly (string | number)[], rule: string, ca
   return new ToolsiftError("invalid_config", `${pathText(path)}: ${rule}`, { path, cause });
 }
 
-function unknownOptions(path: readonly (string | number)[], keys: readonly string[], known: readonly string[], cause?: unknown): ToolsiftError {
-  return configError(path, unknownKeysMessage(keys, known), cause);
-}
-
-// The keys an object of the config may have, by its path (for the nearest known key).
-function knownKeys(path: readonly (string | number)[]): readonly string[] {
-  if (path.length === 0) return Object.keys(sessionSchema.shape);
-  return path.length === 1 && path[0] === "toolSearch" ? Object.keys(toolSearchSchema.shape) : [];
-}
-
 // The issue's path is below `prefix` in the config, and `input` is the value at `prefix`.
 export function toConfigError(input: unknown, issue: Issue, cause: unknown, prefix: readonly (string | number)[] = []): ToolsiftError {
-  const below = issue.path.map((part) => (typeof part === "symbol" ? String(part) : part));
+  const below = issuePath(issue);
   const path = [...prefix, ...below];
-  if (issue.code === "unrecognized_keys") return unknownOptions(path, issue.keys, knownKeys(path), cause);
+  if (issue.code === "unrecognized_keys" || isComplete(issue)) return configError(path, issue.message, cause);
   const value = valueAt(input, below);
   const got = value === undefined ? "it is missing" : `got ${shown(value)}`;
   return configError(path, `${issue.message} (${got})`, cause);
 }
 
 /**
- * Validates a session config once, at the edge (a schema of src/core/config-schema.ts). The first
+ * Validates a session config once, at the edge (a zod schema). The first
  * problem is thrown as an `invalid_config` error naming the field and the allowed range;
  * a ranker that is a class or lacks a string `kind` is an `invalid_ranker` error.
  */
@@ -331,7 +282,7 @@ export function parseSessionConfig(input: unknown): ResolvedSessionConfig {
 }
 
 function parseOnce(input: unknown): ResolvedSessionConfig {
-  const result = sessionSchema.safeParse(input);
+  const result = sessionSchema.safeParse(input, { error: issueMessage });
   if (!result.success) throw toConfigError(input, firstIssue(result.error), result.error);
   const parsed = result.data;
   if (parsed.toolSearch?.ranker !== undefined) checkRankerInput(parsed.toolSearch.ranker, ["toolSearch", "ranker"]);
@@ -355,3 +306,7 @@ function parseOnce(input: unknown): ResolvedSessionConfig {
     maxToolCallsPerMessage: parsed.maxToolCallsPerMessage,
   };
 }
+
+// What the schema accepts is a documented config: a key or type the schema takes and
+// `ToolSearchSessionConfig` does not name fails the type check here.
+type SessionConfigInput = Covers<ToolSearchSessionConfig, z.input<typeof sessionSchema>, true>;

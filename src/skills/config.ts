@@ -1,5 +1,5 @@
-import { z, type output } from "../core/config-schema.js";
-import { checked, listOf, oneOf } from "../core/checked.js";
+import * as z from "zod/mini";
+import { integerIn, listOf, type Covers, strictObject, stringMatching } from "../core/config-schema.js";
 import type { SkillDefinition } from "../trust/skill-docs.js";
 import type { RankerInput } from "../rankers/shape.js";
 import type { TrustJsonSchemaText } from "../trust/tool-definition.js";
@@ -51,33 +51,39 @@ export interface SkillActivationConfig {
   readonly trustRemoteSkills?: TrustJsonSchemaText;
 }
 
-const between = (min: number, max: number) =>
-  checked<number>((value) => (Number.isInteger(value) && (value as number) >= min && (value as number) <= max ? undefined : `must be an integer from ${min} to ${max}`));
-
 const isObject = (value: unknown): boolean => typeof value === "object" && value !== null && !Array.isArray(value);
 
-export const skillActivationSchema = z.strictObject(
+export const skillActivationSchema = strictObject(
   {
-    catalogue: listOf<SkillDefinition>((value) => (isObject(value) ? undefined : "must be a skill definition object"), "must be an array of skill definitions", 100_000, "must list at most 100,000 skills"),
-    maxActive: z._default(between(1, SKILL_ACTIVATION_CEILINGS.maxActive), SKILL_ACTIVATION_DEFAULTS.maxActive),
-    maxIndex: z._default(between(1, SKILL_ACTIVATION_CEILINGS.maxIndex), SKILL_ACTIVATION_DEFAULTS.maxIndex),
-    maxIndexChars: z.optional(between(64, SKILL_ACTIVATION_CEILINGS.maxIndexChars)),
-    maxInstructionBytes: z._default(between(1, SKILL_ACTIVATION_CEILINGS.maxInstructionBytes), SKILL_ACTIVATION_DEFAULTS.maxInstructionBytes),
+    catalogue: listOf(
+      z.custom<SkillDefinition>(isObject, { error: "must be a skill definition object" }),
+      "must be an array of skill definitions",
+      100_000,
+      "must list at most 100,000 skills",
+    ),
+    maxActive: z._default(integerIn(1, SKILL_ACTIVATION_CEILINGS.maxActive), SKILL_ACTIVATION_DEFAULTS.maxActive),
+    maxIndex: z._default(integerIn(1, SKILL_ACTIVATION_CEILINGS.maxIndex), SKILL_ACTIVATION_DEFAULTS.maxIndex),
+    maxIndexChars: z.optional(integerIn(64, SKILL_ACTIVATION_CEILINGS.maxIndexChars)),
+    maxInstructionBytes: z._default(integerIn(1, SKILL_ACTIVATION_CEILINGS.maxInstructionBytes), SKILL_ACTIVATION_DEFAULTS.maxInstructionBytes),
     toolName: z._default(
-      checked<string>((value) => (typeof value === "string" && /^[A-Za-z0-9_-]{1,64}$/.test(value) ? undefined : "must be a string of 1 to 64 characters of A-Z, a-z, 0-9, _ and -")),
+      stringMatching(/^[A-Za-z0-9_-]{1,64}$/, "must be a string of 1 to 64 characters of A-Z, a-z, 0-9, _ and -"),
       SKILL_ACTIVATION_DEFAULTS.toolName,
     ),
-    discovery: z._default(oneOf(["index", "search", "both"], 'must be "index", "search" or "both"'), SKILL_ACTIVATION_DEFAULTS.discovery),
-    skillRanker: z.optional(checked<RankerInput>((value) => (typeof value === "function" || isObject(value) ? undefined : "must be a ranker ({ kind, rank }) or a factory (docs) => ranker"))),
+    discovery: z._default(z.enum(["index", "search", "both"], 'must be "index", "search" or "both"'), SKILL_ACTIVATION_DEFAULTS.discovery),
+    skillRanker: z.optional(
+      z.custom<RankerInput>((value) => typeof value === "function" || isObject(value), { error: "must be a ranker ({ kind, rank }) or a factory (docs) => ranker" }),
+    ),
     trustRemoteSkills: z.optional(
-      checked<TrustJsonSchemaText>((value) =>
-        typeof value === "boolean" || typeof value === "function" || (Array.isArray(value) && value.findIndex((prefix) => typeof prefix !== "string") < 0)
-          ? undefined
-          : "must be a boolean, an array of id prefixes or a function (id) => boolean",
+      z.custom<TrustJsonSchemaText>(
+        (value) => typeof value === "boolean" || typeof value === "function" || (Array.isArray(value) && value.findIndex((prefix) => typeof prefix !== "string") < 0),
+        { error: "must be a boolean, an array of id prefixes or a function (id) => boolean" },
       ),
     ),
   },
-  { error: "must be an object" },
+  "must be an object",
 );
 
-export type ResolvedSkillActivation = output<typeof skillActivationSchema>;
+export type ResolvedSkillActivation = z.output<typeof skillActivationSchema>;
+
+// What the schema accepts is a documented config (`SkillActivationConfig`): checked when typed.
+type SkillActivationInput = Covers<SkillActivationConfig, z.input<typeof skillActivationSchema>, true>;

@@ -1,6 +1,5 @@
-import { z } from "../../core/config-schema.js";
-import { checked } from "../../core/checked.js";
-import { unknownKeysMessage } from "../../core/nearest.js";
+import * as z from "zod/mini";
+import { booleanField, firstIssue, integerIn, issueMessage, issuePath, listOf, pathText, refuse, strictObject, stringMatching } from "../../core/config-schema.js";
 import { ToolsiftError } from "../../errors.js";
 
 /** How a group comes onto the menu (docs/groups.md "Load modes"). */
@@ -76,109 +75,79 @@ export interface ResolvedDeferral {
   readonly mode: "auto" | "off";
 }
 
-const GROUP_FIELDS = ["name", "prefix", "tools", "load", "dynamic", "instructions"];
-const DEFERRAL_FIELDS = ["maxTools", "maxChars", "mode"];
-const LOADS: readonly GroupLoad[] = ["eager", "auto", "lazy"];
 const GROUP_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
-
-function problem(path: readonly (string | number)[], rule: string): ToolsiftError {
-  let text = "";
-  for (const part of path) text += typeof part === "number" ? `[${part}]` : text.length === 0 ? part : `.${part}`;
-  return new ToolsiftError("invalid_config", `${text}: ${rule}`, { path });
-}
-
-function strictKeys(value: Record<string, unknown>, known: readonly string[], path: readonly (string | number)[]): void {
-  const unknown = Object.keys(value).filter((key) => !known.includes(key));
-  if (unknown.length > 0) throw problem(path, unknownKeysMessage(unknown, known));
-}
-
-function integerIn(value: unknown, min: number, max: number, path: readonly (string | number)[]): number | undefined {
-  if (value === undefined) return undefined;
-  if (!Number.isInteger(value) || (value as number) < min || (value as number) > max) throw problem(path, `must be an integer from ${min} to ${max}`);
-  return value as number;
-}
-
-/** Reads one group entry (each field once); a problem is an `invalid_config` error naming the field. */
-function readGroup(entry: unknown, position: number): GroupDeclaration {
-  const path = ["toolSearch", "groups", position];
-  if (!isObject(entry)) throw problem(path, "must be { name, prefix? | tools?, load?, dynamic?, instructions? }");
-  strictKeys(entry, GROUP_FIELDS, path);
-  const { name, prefix, tools, load, dynamic, instructions } = entry;
-  if (typeof name !== "string" || !GROUP_NAME.test(name)) throw problem([...path, "name"], "must be a string of 1 to 64 characters of A-Z, a-z, 0-9, _, . and -");
-  if ((prefix === undefined) === (tools === undefined)) throw problem(path, "takes exactly one of prefix and tools");
-  if (prefix !== undefined && (typeof prefix !== "string" || prefix.length === 0 || prefix.length > 256)) throw problem([...path, "prefix"], "must be a string of 1 to 256 characters");
-  let list: string[] | undefined;
-  if (tools !== undefined) {
-    if (!Array.isArray(tools) || tools.length > 100_000) throw problem([...path, "tools"], "must be an array of at most 100,000 tool ids");
-    list = [];
-    for (let i = 0; i < tools.length; i++) {
-      const id: unknown = tools[i];
-      if (typeof id !== "string" || id.length === 0) throw problem([...path, "tools", i], "must be a non-empty string");
-      list.push(id);
-    }
-  }
-  if (load !== undefined && !LOADS.includes(load as GroupLoad)) throw problem([...path, "load"], 'must be "eager", "auto" or "lazy"');
-  if (dynamic !== undefined && typeof dynamic !== "boolean") throw problem([...path, "dynamic"], "must be a boolean");
-  if (instructions !== undefined && (typeof instructions !== "string" || instructions.trim().length === 0 || instructions.length > GROUP_DEFAULTS.maxInstructions)) {
-    throw problem([...path, "instructions"], `must be a non-blank string of at most ${GROUP_DEFAULTS.maxInstructions} characters`);
-  }
-  return Object.freeze({
-    name,
-    prefix: prefix as string | undefined,
-    tools: list === undefined ? undefined : Object.freeze(list),
-    load: (load as GroupLoad | undefined) ?? GROUP_DEFAULTS.load,
-    dynamic: dynamic === true,
-    instructions: instructions as string | undefined,
-  });
-}
-
-/** `toolSearch.groups`, read entry by entry at its place in the config's checks. */
-export function readGroups(value: unknown): readonly GroupDeclaration[] {
-  if (!Array.isArray(value)) throw problem(["toolSearch", "groups"], "must be an array of groups");
-  if (value.length > GROUP_DEFAULTS.maxGroups) throw problem(["toolSearch", "groups"], `must declare at most ${GROUP_DEFAULTS.maxGroups} groups`);
-  const out: GroupDeclaration[] = [];
-  const names = new Map<string, number>();
-  for (let position = 0; position < value.length; position++) {
-    const group = readGroup(value[position], position);
-    const earlier = names.get(group.name);
-    if (earlier !== undefined) throw problem(["toolSearch", "groups", position, "name"], `repeats the group name ${JSON.stringify(group.name)} of groups[${earlier}]`);
-    names.set(group.name, position);
-    out.push(group);
-  }
-  return Object.freeze(out);
-}
-
-/** `toolSearch.deferral`, read once. */
-export function readDeferral(value: unknown): ResolvedDeferral {
-  const path = ["toolSearch", "deferral"];
-  if (value === undefined) return { maxTools: undefined, maxChars: undefined, mode: GROUP_DEFAULTS.mode };
-  if (!isObject(value)) throw problem(path, "must be { maxTools?, maxChars?, mode? }");
-  strictKeys(value, DEFERRAL_FIELDS, path);
-  const { maxTools, maxChars, mode } = value;
-  if (mode !== undefined && mode !== "auto" && mode !== "off") throw problem([...path, "mode"], 'must be "auto" or "off"');
-  return Object.freeze({
-    maxTools: integerIn(maxTools, 1, GROUP_DEFAULTS.maxTools, [...path, "maxTools"]),
-    maxChars: integerIn(maxChars, 1, GROUP_DEFAULTS.maxChars, [...path, "maxChars"]),
-    mode: (mode as "auto" | "off" | undefined) ?? GROUP_DEFAULTS.mode,
-  });
-}
-
-// Schema fields: each reads its value with the functions above, which throw the config error
-// with its exact path (as the annotations field does), and passes the resolved value on.
-export const groupsSchema = z.custom<readonly GroupDeclaration[]>().check((payload) => {
-  payload.value = readGroups(payload.value);
-});
-
-export const deferralSchema = z.custom<ResolvedDeferral>().check((payload) => {
-  payload.value = readDeferral(payload.value);
-});
-
-export const serverGroupsSchema = checked<boolean>((value) => (typeof value === "boolean" ? undefined : "must be a boolean"));
-
-export const callCapSchema = checked<number>((value) =>
-  Number.isInteger(value) && (value as number) >= 0 && (value as number) <= GROUP_DEFAULTS.maxToolCallsCeiling
-    ? undefined
-    : `must be an integer from 0 to ${GROUP_DEFAULTS.maxToolCallsCeiling} (0: no cap)`,
+const groupSchema = z.pipe(
+  strictObject(
+    {
+      name: stringMatching(GROUP_NAME, "must be a string of 1 to 64 characters of A-Z, a-z, 0-9, _, . and -"),
+      prefix: z.optional(z.string("must be a string of 1 to 256 characters").check(z.minLength(1, "must be a string of 1 to 256 characters"), z.maxLength(256, "must be a string of 1 to 256 characters"))),
+      tools: z.optional(listOf(z.string("must be a non-empty string").check(z.minLength(1, "must be a non-empty string")), "must be an array of at most 100,000 tool ids", 100_000, "must be an array of at most 100,000 tool ids")),
+      load: z._default(z.enum(["eager", "auto", "lazy"], 'must be "eager", "auto" or "lazy"'), GROUP_DEFAULTS.load),
+      dynamic: z._default(booleanField(), false),
+      instructions: z.optional(
+        z
+          .string(`must be a non-blank string of at most ${GROUP_DEFAULTS.maxInstructions} characters`)
+          .check(
+            z.maxLength(GROUP_DEFAULTS.maxInstructions, `must be a non-blank string of at most ${GROUP_DEFAULTS.maxInstructions} characters`),
+            z.refine((text) => text.trim().length > 0, `must be a non-blank string of at most ${GROUP_DEFAULTS.maxInstructions} characters`),
+          ),
+      ),
+    },
+    "must be { name, prefix? | tools?, load?, dynamic?, instructions? }",
+  ).check((payload) => {
+    if ((payload.value.prefix === undefined) === (payload.value.tools === undefined)) refuse(payload, "takes exactly one of prefix and tools");
+  }),
+  z.transform(
+    (group): GroupDeclaration =>
+      Object.freeze({
+        name: group.name,
+        prefix: group.prefix,
+        tools: group.tools === undefined ? undefined : Object.freeze(group.tools),
+        load: group.load,
+        dynamic: group.dynamic,
+        instructions: group.instructions,
+      }),
+  ),
 );
+
+/** `toolSearch.groups`: at most `maxGroups` groups, each name once. */
+export const groupsSchema = z.pipe(
+  listOf(groupSchema, "must be an array of groups", GROUP_DEFAULTS.maxGroups, `must declare at most ${GROUP_DEFAULTS.maxGroups} groups`).check((payload) => {
+    const names = new Map<string, number>();
+    payload.value.forEach((group, position) => {
+      const earlier = names.get(group.name);
+      if (earlier !== undefined) refuse(payload, `repeats the group name ${JSON.stringify(group.name)} of groups[${earlier}]`, [position, "name"]);
+      names.set(group.name, position);
+    });
+  }),
+  z.transform((groups): readonly GroupDeclaration[] => Object.freeze(groups)),
+);
+
+const NO_DEFERRAL: ResolvedDeferral = Object.freeze({ maxTools: undefined, maxChars: undefined, mode: GROUP_DEFAULTS.mode });
+
+/** `toolSearch.deferral`. */
+export const deferralSchema = z.pipe(
+  strictObject(
+    {
+      maxTools: z.optional(integerIn(1, GROUP_DEFAULTS.maxTools)),
+      maxChars: z.optional(integerIn(1, GROUP_DEFAULTS.maxChars)),
+      mode: z._default(z.enum(["auto", "off"], 'must be "auto" or "off"'), GROUP_DEFAULTS.mode),
+    },
+    "must be { maxTools?, maxChars?, mode? }",
+  ),
+  z.transform((deferral): ResolvedDeferral => Object.freeze({ maxTools: deferral.maxTools, maxChars: deferral.maxChars, mode: deferral.mode })),
+);
+
+/** `toolSearch.deferral` read on its own (undefined: the defaults); a problem is an `invalid_config` error. */
+export function readDeferral(value: unknown): ResolvedDeferral {
+  if (value === undefined) return NO_DEFERRAL;
+  const result = deferralSchema.safeParse(value, { error: issueMessage });
+  if (result.success) return result.data;
+  const path = ["toolSearch", "deferral", ...issuePath(firstIssue(result.error))];
+  throw new ToolsiftError("invalid_config", `${pathText(path)}: ${firstIssue(result.error).message}`, { path, cause: result.error });
+}
+
+export const serverGroupsSchema = booleanField();
+
+export const callCapSchema = integerIn(0, GROUP_DEFAULTS.maxToolCallsCeiling, `must be an integer from 0 to ${GROUP_DEFAULTS.maxToolCallsCeiling} (0: no cap)`);
