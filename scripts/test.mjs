@@ -3,6 +3,7 @@
 //   1. build         npm run build (dist/ and build/ are not committed; the tests use dist/)
 //   2. typecheck     npm run typecheck: src, test, bench, web, scripts and the config files
 //                    (after the build: tests that import "toolsift" are checked against dist/)
+//      lint          npm run lint: eslint's type-aware rules for unused code and floating promises
 //   3. chromium      scripts/ensure-chromium.sh (installs Debian chromium when root and missing)
 //   4. vitest        the node project (unit, property, bad input, memory, size, the Node and
 //                    workerd runtime tests, and test/package: the README's install recipe from
@@ -89,6 +90,10 @@ if (built) {
   await step("typecheck", async () => {
     const { code } = await run("npm", ["run", "typecheck"]);
     return { ok: code === 0, detail: code === 0 ? "tsc: root, web, browser tests" : `npm run typecheck exited ${code}` };
+  });
+  await step("lint", async () => {
+    const { code } = await run("npm", ["run", "lint"]);
+    return { ok: code === 0, detail: code === 0 ? "eslint: unused code, floating promises" : `npm run lint exited ${code}` };
   });
 }
 

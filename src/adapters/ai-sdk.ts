@@ -1,7 +1,6 @@
 import { jsonSchema, type ModelMessage, type PrepareStepResult, type Tool, type ToolExecutionOptions, type ToolSet } from "ai";
 import type { ToolSearchSession } from "../session/session.js";
 import type { ToolSpec } from "../trust/spec.js";
-import type { WireNames } from "./names.js";
 import { countTurns, hostCall, outcomeText, sessionInput, sessionWireNames, type HostToolCall } from "./shared.js";
 
 /** Runs a tool on the menu for the host (its own gates: validation, approval). */

@@ -8,7 +8,7 @@ import type { WarningHook } from "../shared/warnings.js";
 import { SkillEngine } from "./skill-engine.js";
 import { GROUP_DEFAULTS, callCapSchema, deferralSchema, groupsSchema, serverGroupsSchema, type DeferralConfig, type ToolGroupConfig } from "./groups/groups-config.js";
 import { CATALOGUE_SHAPES, findCatalogueList } from "../catalogue/shapes.js";
-import type { Catalogue, McpToolsList, ToolAnnotations, ToolDefinition, TrustJsonSchemaText } from "../trust/tool-definition.js";
+import type { Catalogue, ToolAnnotations, ToolDefinition, TrustJsonSchemaText } from "../trust/tool-definition.js";
 
 /**
  * Defaults of the `toolSearch` config (DESIGN.md "Session"). Units and ranges:
@@ -309,4 +309,4 @@ function parseOnce(input: unknown): ResolvedSessionConfig {
 
 // What the schema accepts is a documented config: a key or type the schema takes and
 // `ToolSearchSessionConfig` does not name fails the type check here.
-type SessionConfigInput = Covers<ToolSearchSessionConfig, z.input<typeof sessionSchema>, true>;
+type _SessionConfigInput = Covers<ToolSearchSessionConfig, z.input<typeof sessionSchema>, true>;

@@ -7,7 +7,7 @@ import type { ToolDefinition } from "../trust/tool-definition.js";
 import type { ToolRanker, ToolSearchDoc } from "../types.js";
 import type { SearchToolsResult } from "./results.js";
 import { createToolSearchSession, type ToolSearchSession } from "./session.js";
-import { countingRanker, mcpCatalogue, REPLY_TOOL } from "../../test/helpers/mcp-run.js";
+import { countingRanker, mcpCatalogue } from "../../test/helpers/mcp-run.js";
 import type { SkillActivationConfig } from "../skills/config.js";
 import type { ToolCall, ToolCallOutcome } from "./types.js";
 
@@ -25,10 +25,6 @@ function generated(): SkillDefinition[] {
   for (let i = 0; i < 1000; i++) skills.push({ id: `gen-${String(i).padStart(4, "0")}`, description: `Generated routine number ${i} for filler work.`, instructions: `Step ${i}.` });
   skills.push({ id: "zz-quarterly-invoice-reconcile", description: "Reconcile quarterly invoices against the ledger.", instructions: "Match every invoice to a ledger line.", tools: ["github__create_issue"] });
   return skills;
-}
-
-interface Counters {
-  rank: number;
 }
 
 

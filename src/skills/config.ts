@@ -86,4 +86,4 @@ export const skillActivationSchema = strictObject(
 export type ResolvedSkillActivation = z.output<typeof skillActivationSchema>;
 
 // What the schema accepts is a documented config (`SkillActivationConfig`): checked when typed.
-type SkillActivationInput = Covers<SkillActivationConfig, z.input<typeof skillActivationSchema>, true>;
+type _SkillActivationInput = Covers<SkillActivationConfig, z.input<typeof skillActivationSchema>, true>;

@@ -4,7 +4,6 @@ import { safeWarn, type WarningHook } from "../shared/warnings.js";
 import { cutCodeUnits, normalizeLabels } from "../trust/labels.js";
 import { toolTrust, type ToolTrust } from "../trust/policy.js";
 import { deepFreeze } from "../shared/freeze.js";
-import type { SkillDefinition } from "../trust/skill-docs.js";
 import { resultDescription, toolSpec, type ToolSpec } from "../trust/spec.js";
 import { toolKey, type ToolDefinition } from "../trust/tool-definition.js";
 import type { ToolSearchDoc } from "../types.js";

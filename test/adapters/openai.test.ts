@@ -11,7 +11,7 @@ import type { ToolSearchSession } from "../../src/session/index.js";
 import { CANARY, CANARY_TOOL, GITHUB_GROUP, newSession, runTool, type Counters } from "./fixtures.js";
 import { chatRules, chatScript, completion } from "./chat-rules.js";
 import { responsesRules } from "./responses-rules.js";
-import { PROVIDER_NAME, startLoopback, type Loopback, type Script, type Validator } from "./loopback.js";
+import { startLoopback, type Loopback, type Script, type Validator } from "./loopback.js";
 
 type Body = Record<string, unknown>;
 type Item = Record<string, unknown> & { type?: string; call_id?: string };
