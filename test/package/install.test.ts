@@ -63,7 +63,7 @@ function runModule(project: string, file: string, source: string): { status: num
 
 describe("npm pack of a fresh clone", () => {
   it("holds the build: the entries, their types, the core and the command line", () => {
-    for (const file of ["dist/entry/node.js", "dist/index.d.ts", "dist/toolsift.wasm", "dist/hints/mcp-data.js", "dist/cli/main.js", "bin/toolsift.js", "data/mcp-catalogue.json"]) {
+    for (const file of ["dist/entry/node.js", "dist/index.d.ts", "dist/toolsift.wasm", "dist/hints/mcp-data.js", "dist/servers.schema.json", "dist/cli/main.js", "bin/toolsift.js", "data/mcp-catalogue.json"]) {
       expect(packed.files, file).toContain(file);
     }
   });
@@ -110,7 +110,8 @@ describe("the installed package", () => {
     expect(run.stdout).toMatch(/^toolsift — tool search for LLM agents\n/u);
   });
 
-  const entries = Object.keys(manifest.exports).filter((subpath) => subpath !== "./package.json" && !subpath.endsWith(".wasm"));
+  // Module entries; the .wasm and the JSON files (package.json, servers.schema.json) are data.
+  const entries = Object.keys(manifest.exports).filter((subpath) => !subpath.endsWith(".wasm") && !subpath.endsWith(".json"));
   it("has the entries the snapshot lists", () => {
     expect(entries.sort()).toEqual(Object.keys(snapshot).sort());
   });
