@@ -12,7 +12,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { init, Bm25ToolRanker } from "../src/index.js";
-import { InMemoryJournal } from "../src/journal/memory.js";
+import { InMemoryJournal } from "../src/journal/in-memory.js";
 import type { JournalRecord } from "../src/journal/record.js";
 import { learnHints, usesFromJournal, type LearnedAnnotations } from "../src/learn/index.js";
 import { createToolSearchSession } from "../src/session/session.js";

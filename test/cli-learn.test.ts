@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE } from "../src/cli/main.js";
-import { InMemoryJournal } from "../src/journal/memory.js";
+import { InMemoryJournal } from "../src/journal/in-memory.js";
 import { journalToJsonLines } from "../src/journal/jsonl.js";
 import { createToolSearchSession } from "../src/session/session.js";
 import { runCli as run } from "./helpers/cli.js";

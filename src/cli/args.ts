@@ -74,3 +74,19 @@ export function parseCommand<const T extends ParseArgsConfig & { args: string[];
     throw error;
   }
 }
+
+/** `--analyzer plural|stem`, as the ranker takes it; absent, the ranker's default. */
+export function rankerOptions(values: { analyzer?: string | undefined }): { analyzer?: "plural" | "stem" } {
+  if (values.analyzer === undefined) return {};
+  if (values.analyzer !== "plural" && values.analyzer !== "stem") throw new UsageError(`--analyzer must be plural or stem, got ${values.analyzer}`);
+  return { analyzer: values.analyzer };
+}
+
+// Digits only: Number() would take "1e3", "0x10" and " 5 ", and a limit above the tool count
+// is clamped by the ranker anyway.
+export function positiveInteger(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  const number = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(number) || number < 1) throw new UsageError(`--${name} must be a positive integer, got ${value}`);
+  return number;
+}

@@ -3,6 +3,7 @@
 import { constants as bufferConstants } from "node:buffer";
 import { writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
+import { ARTIFACT_MAGIC } from "../core/artifact.js";
 import { ToolsiftError } from "../errors.js";
 import { UsageError } from "./args.js";
 import { formatBytes, readRegularFile, reason, type ReadRequest } from "../io/read-file.js";
@@ -29,6 +30,9 @@ export const INPUT_LIMITS = Object.freeze({
 
 /** The name of the flag that raises the bounds, quoted in every `input_too_large`. */
 export const MAX_INPUT_FLAG = "--max-input-bytes";
+
+/** The flag's `parseArgs` option, for the commands that read input files. */
+export const MAX_INPUT_OPTION = { "max-input-bytes": { type: "string" } } as const;
 
 /** `1234`, `64K`, `64M`, `1G` (binary multiples; an optional `iB`/`B`) → bytes; undefined when malformed. */
 export function parseByteSize(text: string): number | undefined {
@@ -86,6 +90,16 @@ export function parseJsonBytes(bytes: Uint8Array, file: string, what: string, { 
   } catch (cause) {
     throw new ToolsiftError(code, `${what} ${file} ${problem}: ${(cause as Error).message}`, { path: [file], cause });
   }
+}
+
+/** A JSON file read under the run's JSON bound and parsed; `problem` as for `parseJsonBytes`. */
+export async function readJson(path: string, what: string, limits: Limits, problem: JsonProblem = {}): Promise<unknown> {
+  return parseJsonBytes(await readBounded(path, { what, maxBytes: limits.jsonBytes }), path, what, problem);
+}
+
+/** Whether `bytes` start with the index artifact's magic. */
+export function hasMagic(bytes: Uint8Array): boolean {
+  return ARTIFACT_MAGIC.every((byte, index) => bytes[index] === byte);
 }
 
 /** Writes `bytes` to `file`; `file_unwritable` naming it when the system refuses. */

@@ -38,6 +38,13 @@ function printable(text: string, color: boolean): string {
   });
 }
 
+/** The CLI's exit codes: ok, a usage mistake, bad input (a ToolsiftError). */
+export const EXIT_OK = 0;
+export const EXIT_USAGE = 1;
+export const EXIT_BAD_INPUT = 2;
+/** A bug, not the user's input: sysexits' EX_SOFTWARE. */
+export const EXIT_INTERNAL = 70;
+
 export interface Streams {
   readonly stdout: { write(text: string): unknown; isTTY?: boolean };
   readonly stderr: { write(text: string): unknown; isTTY?: boolean };

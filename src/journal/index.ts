@@ -1,6 +1,6 @@
 export { fingerprint } from "./fingerprint.js";
 export { journalFromJsonLines, journalToJsonLines } from "./jsonl.js";
-export { InMemoryJournal, MAX_RECORD_ID_LENGTH, checkRecord, type Journal } from "./memory.js";
+export { InMemoryJournal, MAX_RECORD_ID_LENGTH, checkRecord, type Journal } from "./in-memory.js";
 export {
   JOURNAL_FORMAT,
   JOURNAL_VERSION,

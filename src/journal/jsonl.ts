@@ -1,5 +1,5 @@
 import { ToolsiftError } from "../errors.js";
-import { InMemoryJournal, type Journal } from "./memory.js";
+import { InMemoryJournal, type Journal } from "./in-memory.js";
 
 /**
  * The journal as JSON lines: one record per line, each carrying its format and version,

@@ -5,7 +5,7 @@ import { createToolSearchSession } from "../session/session.js";
 import type { ToolCall, ToolCallOutcome } from "../session/types.js";
 import type { ToolDefinition } from "../trust/tool-definition.js";
 import { journalFromJsonLines, journalToJsonLines } from "./jsonl.js";
-import { InMemoryJournal } from "./memory.js";
+import { InMemoryJournal } from "./in-memory.js";
 import { JOURNAL_FORMAT, JOURNAL_VERSION, type JournalRecord } from "./record.js";
 
 const catalogue: ToolDefinition[] = [

@@ -1,6 +1,6 @@
 import { ToolsiftError, isToolsiftError } from "../errors.js";
 import { safeWarn, type WarningHook } from "../shared/warnings.js";
-import { checkRecord, type Journal } from "./memory.js";
+import { checkRecord, type Journal } from "./in-memory.js";
 import {
   isUsedRecordId,
   journalRecord,

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { Bm25ToolRanker } from "../core/index.js";
 import { init } from "../entry/node.js";
-import { InMemoryJournal } from "../journal/memory.js";
+import { InMemoryJournal } from "../journal/in-memory.js";
 import { createToolSearchSession } from "../session/session.js";
 import { tainted, type ToolDefinition } from "../trust/tool-definition.js";
 import { toolSearchDocs } from "../trust/tool-docs.js";

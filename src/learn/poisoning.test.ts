@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Bm25ToolRanker } from "../core/index.js";
 import { init } from "../entry/node.js";
-import { InMemoryJournal } from "../journal/memory.js";
+import { InMemoryJournal } from "../journal/in-memory.js";
 import type { JournalRecord } from "../journal/record.js";
 import { createToolSearchSession } from "../session/session.js";
 import type { ToolDefinition } from "../trust/tool-definition.js";

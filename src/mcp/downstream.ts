@@ -3,7 +3,7 @@
 // `tools/list` with a `list_changed` notification. Searches go through a ToolSearchSession.
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, McpError, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
-import type { Journal } from "../journal/memory.js";
+import type { Journal } from "../journal/in-memory.js";
 import type { WarningHook } from "../shared/warnings.js";
 import { createToolSearchSession, type ToolSearchSession } from "../session/session.js";
 import { skillActivation } from "../skills/activation.js";

@@ -3,7 +3,7 @@
 // lines of its own format for each catalogue the session searched and each forwarded call.
 import { appendFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { InMemoryJournal, type Journal } from "../journal/memory.js";
+import { InMemoryJournal, type Journal } from "../journal/in-memory.js";
 import type { JournalRecord } from "../journal/record.js";
 
 export const GATEWAY_JOURNAL_FORMAT = "toolsift.gateway-journal";

@@ -3,7 +3,7 @@
 // not forwarded (no upstream runs), they answer `replay_only`.
 import { ToolsiftError } from "../errors.js";
 import { readTextFile, type ReadRequest } from "../io/read-file.js";
-import { InMemoryJournal, checkRecord } from "../journal/memory.js";
+import { InMemoryJournal, checkRecord } from "../journal/in-memory.js";
 import { JOURNAL_FORMAT, deferralDecisionId, type JournalRecord } from "../journal/record.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { GatewayTool, ToolSource } from "./gateway.js";

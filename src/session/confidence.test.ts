@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { Bm25ToolRanker, init, toolSearchDocs } from "../index.js";
-import { InMemoryJournal } from "../journal/memory.js";
+import { InMemoryJournal } from "../journal/in-memory.js";
 import type { ToolDefinition } from "../trust/tool-definition.js";
 import type { ToolRanker } from "../types.js";
 import { createToolSearchSession } from "./session.js";

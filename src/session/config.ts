@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { firstIssue, integerIn, type Covers, isComplete, issueMessage, issuePath, listOf, pathText, strictObject, stringMatching, type Issue } from "../core/config-schema.js";
 import { ToolsiftError } from "../errors.js";
-import type { Journal } from "../journal/memory.js";
+import type { Journal } from "../journal/in-memory.js";
 import type { DivergenceMode } from "../journal/replay.js";
 import { checkRankerInput, type RankerInput } from "../rankers/shape.js";
 import type { WarningHook } from "../shared/warnings.js";

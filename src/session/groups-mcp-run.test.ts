@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { init } from "../index.js";
-import { InMemoryJournal } from "../journal/memory.js";
+import { InMemoryJournal } from "../journal/in-memory.js";
 import type { ToolDefinition } from "../trust/tool-definition.js";
 import { createToolSearchSession, type ToolSearchSession } from "./session.js";
 import { countingRanker, mcpCatalogue, REPLY_TOOL } from "../../test/helpers/mcp-run.js";

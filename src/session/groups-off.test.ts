@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { init } from "../index.js";
-import { InMemoryJournal } from "../journal/memory.js";
+import { InMemoryJournal } from "../journal/in-memory.js";
 import type { ToolDefinition } from "../trust/tool-definition.js";
 import type { ToolSearchConfig } from "./config.js";
 import { createToolSearchSession } from "./session.js";

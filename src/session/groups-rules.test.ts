@@ -1,7 +1,7 @@
 import { createHash, createHmac } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { init } from "../index.js";
-import { InMemoryJournal } from "../journal/memory.js";
+import { InMemoryJournal } from "../journal/in-memory.js";
 import type { ToolDefinition } from "../trust/tool-definition.js";
 import { hmacSha256, sha256 } from "./groups/rules-mark.js";
 import { createToolSearchSession, type ToolSearchSession } from "./session.js";

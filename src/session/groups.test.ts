@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { init } from "../index.js";
 import { isToolsiftError } from "../errors.js";
-import { InMemoryJournal } from "../journal/memory.js";
+import { InMemoryJournal } from "../journal/in-memory.js";
 import type { ToolDefinition } from "../trust/tool-definition.js";
 import type { ToolSearchConfig } from "./config.js";
 import { createToolSearchSession, type ToolSearchSession } from "./session.js";

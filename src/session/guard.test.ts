@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isToolsiftError } from "../errors.js";
-import { InMemoryJournal, type Journal } from "../journal/memory.js";
+import { InMemoryJournal, type Journal } from "../journal/in-memory.js";
 import type { JournalRecord } from "../journal/record.js";
 import type { RankedHit, ToolRanker } from "../types.js";
 import type { ToolsiftWarning } from "../shared/warnings.js";

@@ -1,5 +1,5 @@
 import { ToolsiftError } from "../errors.js";
-import { InMemoryJournal, type Journal } from "../journal/memory.js";
+import { InMemoryJournal, type Journal } from "../journal/in-memory.js";
 import { blindDecisionId, deferralDecisionId, searchDecisionId, skillDecisionId } from "../journal/record.js";
 import { DecisionLog } from "../journal/replay.js";
 import { bm25RankerFactory } from "../rankers/builtin.js";

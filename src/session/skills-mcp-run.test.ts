@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { init } from "../index.js";
-import { InMemoryJournal } from "../journal/memory.js";
+import { InMemoryJournal } from "../journal/in-memory.js";
 import { loadSkills, skillActivation } from "../skills/index.js";
 import type { SkillDefinition } from "../trust/skill-docs.js";
 import type { ToolDefinition } from "../trust/tool-definition.js";

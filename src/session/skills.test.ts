@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Bm25ToolRanker, init } from "../index.js";
-import { InMemoryJournal } from "../journal/memory.js";
+import { InMemoryJournal } from "../journal/in-memory.js";
 import type { JournalRecord } from "../journal/record.js";
 import { skillActivation } from "../skills/index.js";
 import type { ToolsiftWarning } from "../shared/warnings.js";

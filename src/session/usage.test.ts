@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { InMemoryJournal } from "../journal/memory.js";
+import { InMemoryJournal } from "../journal/in-memory.js";
 import { isUsedRecordId, usedRecordId, type JournalRecord } from "../journal/record.js";
 import type { ToolsiftWarning } from "../shared/warnings.js";
 import type { RankedHit, ToolRanker } from "../types.js";

@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { README, diagnosticLines, fencedBlocks, importedPackages, transpiled } from "../helpers/readme.js";
+import { README, diagnosticLines, fencedBlocks, importedPackages, transpiled } from "../readme/blocks.js";
 import { copyTracked, emptyProject, freshClone, installExample, installOffline, linkFromCheckout, linkTree, npm, npmEnvironment, pack, root, systemPath } from "./tarball.js";
 
 const snapshot = JSON.parse(readFileSync(join(root, "test/exports.json"), "utf8")) as Record<string, string[]>;

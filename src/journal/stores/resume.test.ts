@@ -11,7 +11,7 @@ import type { ToolSearchSessionConfig } from "../../session/config.js";
 import type { ToolCall, ToolCallOutcome } from "../../session/types.js";
 import type { ToolDefinition } from "../../trust/tool-definition.js";
 import type { RankedHit, ToolRanker } from "../../types.js";
-import { InMemoryJournal } from "../memory.js";
+import { InMemoryJournal } from "../in-memory.js";
 import { journalRecord } from "../record.js";
 import { KvJournal } from "./kv.js";
 import { resumeSession } from "./resume.js";

@@ -1,5 +1,5 @@
 import { ToolsiftError } from "../../errors.js";
-import { InMemoryJournal, checkRecord, type Journal } from "../memory.js";
+import { InMemoryJournal, checkRecord, type Journal } from "../in-memory.js";
 import type { JournalRecord } from "../record.js";
 
 /**

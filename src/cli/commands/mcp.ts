@@ -2,13 +2,13 @@
 // SDK it needs (an optional peer dependency) are loaded only when one of them runs.
 import { randomBytes } from "node:crypto";
 import { resolve } from "node:path";
-import { ToolsiftError } from "../errors.js";
-import type { ToolsiftWarning } from "../shared/warnings.js";
-import { parseCommand, UsageError } from "./args.js";
-import { inputLimits, inputTooLarge, packageVersion, parseJsonBytes, readBounded } from "./files.js";
-import { visible, type Output } from "./output.js";
+import { ToolsiftError } from "../../errors.js";
+import type { ToolsiftWarning } from "../../shared/warnings.js";
+import { parseCommand, UsageError } from "../args.js";
+import { inputLimits, inputTooLarge, packageVersion, parseJsonBytes, readBounded } from "../files.js";
+import { visible, type Output } from "../output.js";
 
-type GatewayModule = typeof import("../mcp/index.js");
+type GatewayModule = typeof import("../../mcp/index.js");
 
 const SUBCOMMANDS = ["approve", "status", "replay"] as const;
 
@@ -17,7 +17,7 @@ const MAX_CONFIG_BYTES = 16 * 1024 * 1024;
 
 async function loadGateway(): Promise<GatewayModule> {
   try {
-    return await import("../mcp/index.js");
+    return await import("../../mcp/index.js");
   } catch (error) {
     const code = (error as { code?: string }).code;
     if ((code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND") && String((error as Error).message).includes("@modelcontextprotocol/sdk")) {

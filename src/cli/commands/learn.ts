@@ -2,24 +2,45 @@
 // annotations, read and written as plain JSON (DESIGN.md "Command line and package entries").
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
-import { catalogueDocs } from "../catalogue/index.js";
-import { Bm25ToolRanker } from "../core/index.js";
-import { ToolsiftError } from "../errors.js";
-import { parseQueries, type EvalFold } from "../eval/index.js";
-import { journalFromJsonLines } from "../journal/jsonl.js";
-import { LEARN_DEFAULTS, learnHints, usesFromJournal, type ToolUse } from "../learn/index.js";
-import type { Catalogue, ToolAnnotations } from "../trust/tool-definition.js";
-import { UsageError, parseCommand } from "./args.js";
-import { reason, writeOutput } from "./files.js";
-import type { Output } from "./output.js";
+import { catalogueDocs } from "../../catalogue/index.js";
+import { Bm25ToolRanker } from "../../core/index.js";
+import { ToolsiftError } from "../../errors.js";
+import { parseQueries, type EvalFold } from "../../eval/index.js";
+import { journalFromJsonLines } from "../../journal/jsonl.js";
+import { LEARN_DEFAULTS, learnHints, usesFromJournal, type ToolUse } from "../../learn/index.js";
+import type { Catalogue, ToolAnnotations } from "../../trust/tool-definition.js";
+import { UsageError, parseCommand, positiveInteger, rankerOptions } from "../args.js";
+import { MAX_INPUT_FLAG, MAX_INPUT_OPTION, readBounded, readJson, reason, writeOutput, type Limits } from "../files.js";
+import type { Output } from "../output.js";
 
-/** What the learn command needs from the rest of the CLI (main.ts owns the input bounds). */
+/** What the learn command reads its inputs with, under one run's bounds (eval --hints too). */
 export interface LearnContext {
   readonly readJson: (path: string, what: string, problem?: { code?: "invalid_catalogue" | "invalid_queries" }) => Promise<unknown>;
   readonly readText: (path: string, what: string) => Promise<string>;
   readonly positiveInteger: (value: string | undefined, fallback: number, name: string) => number;
   readonly rankerOptions: (values: { analyzer?: string | undefined }) => { analyzer?: "plural" | "stem" };
   readonly options: Record<string, { type: "string" }>;
+}
+
+/** The context for one run's input bounds. */
+export function learnContext(limits: Limits): LearnContext {
+  return {
+    readJson: (path, what, problem) => readJson(path, what, limits, problem),
+    readText: async (path, what) => new TextDecoder().decode(await readBounded(path, { what, maxBytes: limits.jsonBytes })),
+    positiveInteger,
+    rankerOptions,
+    options: { analyzer: { type: "string" }, ...MAX_INPUT_OPTION },
+  };
+}
+
+// --max-input-bytes before the command parses its arguments (learn reads its inputs through the context).
+export function maxInputBytes(args: readonly string[]): string | undefined {
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index]!;
+    if (arg === MAX_INPUT_FLAG) return args[index + 1];
+    if (arg.startsWith(`${MAX_INPUT_FLAG}=`)) return arg.slice(MAX_INPUT_FLAG.length + 1);
+  }
+  return undefined;
 }
 
 // --served-rank: 0 (every use teaches) to 100, as `learnHints` takes it.
@@ -57,7 +78,7 @@ export function checkAnnotations(json: unknown, file: string): ToolAnnotations {
 /** `--hints <file|mcp>`: an annotations file, or the shipped MCP hints (any servers present). */
 export async function readHints(value: string, context: LearnContext, out: Output): Promise<ToolAnnotations> {
   if (value === "mcp") {
-    const { MCP_HINT_SERVERS, mcpHints } = await import("../hints/mcp.js");
+    const { MCP_HINT_SERVERS, mcpHints } = await import("../../hints/mcp.js");
     if (MCP_HINT_SERVERS.length === 0) out.note("toolsift: warning: this build carries no MCP hints; --hints mcp changes nothing");
     return mcpHints();
   }

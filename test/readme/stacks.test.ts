@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { README, fencedBlocks, section, transpiled } from "../helpers/readme.js";
+import { README, fencedBlocks, section, transpiled } from "./blocks.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const blocks = fencedBlocks(section(README, "Agent stacks"), "ts");

@@ -3,9 +3,9 @@
 // in exactly the names that line imports from "toolsift" (both are checked at the end).
 import { readFileSync } from "node:fs";
 import { expect, it } from "vitest";
-import { init } from "../index.js";
-import { journalFromJsonLines, journalToJsonLines } from "../journal/index.js";
-import { createToolSearchSession } from "./index.js";
+import { init } from "../../src/index.js";
+import { journalFromJsonLines, journalToJsonLines } from "../../src/journal/index.js";
+import { createToolSearchSession } from "../../src/session/index.js";
 
 // README:begin
 
@@ -77,7 +77,7 @@ it("is the README's code, importing exactly what the README imports", () => {
   expect(importLine).toMatch(/from "toolsift";$/);
   const imported = source
     .split("\n")
-    .filter((line) => /^import \{.*\} from "\.\.?\/(index|journal\/index)\.js";$/.test(line))
+    .filter((line) => /^import \{.*\} from "\.\.\/\.\.\/src\/(index|journal\/index|session\/index)\.js";$/.test(line))
     .flatMap(names)
     .sort();
   expect(imported).toEqual(names(importLine!));

@@ -5,8 +5,8 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, it } from "vitest";
-import { Bm25ToolRanker, init, toolSearchDocs } from "../src/index.js";
-import { README, fencedBlocks } from "./helpers/readme.js";
+import { Bm25ToolRanker, init, toolSearchDocs } from "../../src/index.js";
+import { README, fencedBlocks } from "./blocks.js";
 
 // Run where an application runs: in a folder of its own, not the repository, so a path read
 // relative to the working directory fails here as it would there.
@@ -52,6 +52,6 @@ it("is the README's code, importing exactly what the README imports", () => {
   expect(region).toBe(lines.filter((line) => !line.startsWith("import ")).join("\n"));
   const names = (line: string): string[] => /\{([^}]*)\}/.exec(line)![1]!.split(",").map((name) => name.trim()).sort();
   const fromPackage = lines.find((line) => line.endsWith('from "toolsift";'))!;
-  const imported = source.split("\n").find((line) => line.endsWith('from "../src/index.js";'))!;
+  const imported = source.split("\n").find((line) => line.endsWith('from "../../src/index.js";'))!;
   expect(names(imported)).toEqual(names(fromPackage));
 });

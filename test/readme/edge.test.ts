@@ -7,7 +7,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { edgeRecipes, root } from "./example-build.js";
+import { edgeRecipes, root } from "../edge/example-build.js";
 
 const blocks = edgeRecipes(await readFile(join(root, "README.md"), "utf8"));
 

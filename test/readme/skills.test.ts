@@ -2,9 +2,9 @@
 // block byte for byte, minus its import lines (checked at the end).
 import { readFileSync } from "node:fs";
 import { expect, it } from "vitest";
-import { init } from "../index.js";
-import { parseSkill, skillActivation } from "../skills/index.js";
-import { createToolSearchSession } from "./index.js";
+import { init } from "../../src/index.js";
+import { parseSkill, skillActivation } from "../../src/skills/index.js";
+import { createToolSearchSession } from "../../src/session/index.js";
 
 // The block initializes the core itself: without it, a search after the block throws not_initialized.
 // README:begin

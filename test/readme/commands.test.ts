@@ -2,13 +2,13 @@
 // from the repository root (an `index.tsi` it writes goes to a temporary folder) and must exit
 // 0. The other lines install, build or start the project: `.ci/run` itself runs `npm ci` and
 // `npm test` on a fresh clone; the edge recipes (`npx esbuild …`, `npm run preview` in an
-// example) are run by test/edge/readme-edge.test.ts. This test fails on a line of any other kind.
+// example) are run by test/readme/edge.test.ts. This test fails on a line of any other kind.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { runCli } from "./helpers/cli.js";
-import { README, fencedBlocks } from "./helpers/readme.js";
+import { runCli } from "../helpers/cli.js";
+import { README, fencedBlocks } from "./blocks.js";
 
 const lines = fencedBlocks(README, "sh")
   .flatMap((block) => block.split("\n"))
