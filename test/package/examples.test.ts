@@ -45,7 +45,8 @@ async function started(folder: string, args: string[], env: Record<string, strin
     const match = await new Promise<RegExpExecArray>((resolve, reject) => {
       const listen = (chunk: Buffer) => {
         output += chunk;
-        const found = ready.exec(output);
+        // With CI set, Vite colours its output even into a pipe: match the plain text.
+        const found = ready.exec(output.replace(/\u001b\[[0-9;]*m/gu, ""));
         if (found) resolve(found);
       };
       child.stdout.on("data", listen);
