@@ -139,13 +139,14 @@ export class Gateway implements ToolSource {
   }
 
   /** Each server's status and tool counts, for `status` and logs. */
-  servers(): { name: string; status: UpstreamStatus; listed: number; approved: number; quarantined: number; skills: number }[] {
+  servers(): { name: string; status: UpstreamStatus; error?: string; listed: number; approved: number; quarantined: number; skills: number }[] {
     return [...this.#upstreams.values()].map((upstream) => {
       const name = upstream.entry.name;
       const approved = [...this.#tools.values()].filter((tool) => tool.server === name).length;
       const quarantined = [...this.#quarantined.values()].filter((tool) => tool.server === name).length;
       const skills = [...this.#skills.values()].filter((skill) => skill.server === name).length;
-      return { name, status: upstream.status, listed: upstream.tools.length, approved, quarantined, skills };
+      const error = upstream.status === "ready" ? undefined : upstream.lastError;
+      return { name, status: upstream.status, ...(error === undefined ? {} : { error }), listed: upstream.tools.length, approved, quarantined, skills };
     });
   }
 

@@ -61,6 +61,7 @@ export class Upstream {
   #skills: readonly UpstreamSkill[] = [];
   #skipped: readonly SkippedSkill[] = [];
   #failures = 0;
+  #lastError: string | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #inFlight = 0;
   #starts = 0;
@@ -116,6 +117,11 @@ export class Upstream {
     return this.#listings;
   }
 
+  /** Why the server last failed (start, crash, hang); `undefined` once it is ready again. */
+  get lastError(): string | undefined {
+    return this.#lastError;
+  }
+
   /** Connections made so far (1 after the first start; each restart adds one). */
   get starts(): number {
     return this.#starts;
@@ -156,7 +162,10 @@ export class Upstream {
       await this.#listed(client);
       this.#starts++;
       this.#failures = 0;
-      if (this.#client === client) this.#status = "ready";
+      if (this.#client === client) {
+        this.#status = "ready";
+        this.#lastError = undefined;
+      }
     } catch (error) {
       this.#lost(client, `start failed: ${reasonOf(error)}`);
     }
@@ -216,6 +225,7 @@ export class Upstream {
     if (this.#client !== client || this.#status === "closed") return;
     this.#client = undefined;
     this.#status = "failed";
+    this.#lastError = reason;
     void client.close().catch(() => {});
     this.#listedText = "";
     if (this.#tools.length > 0 || this.#skills.length > 0) {

@@ -124,7 +124,7 @@ async function serve(args: string[], out: Output, env: Readonly<Record<string, s
   // made before a slow server is up simply does not see it yet.
   const started = upstreams.start().then(() => {
     const servers = upstreams.servers();
-    out.note(`toolsift: ${servers.filter((server) => server.status === "ready").length}/${servers.length} servers ready, ${upstreams.tools().size} tools searchable, ${servers.reduce((sum, server) => sum + server.quarantined, 0)} quarantined`);
+    out.note(`toolsift: ${serversReady(servers)}, ${upstreams.tools().size} tools searchable, ${servers.reduce((sum, server) => sum + server.quarantined, 0)} quarantined${notReady(servers)}`);
   });
   try {
     if (listener === undefined) {
@@ -243,7 +243,7 @@ export async function demoFromConfig(args: string[], out: Output): Promise<numbe
     const started = performance.now();
     await upstreams.start();
     const servers = upstreams.servers();
-    out.line(out.dim(`${servers.filter((server) => server.status === "ready").length}/${servers.length} servers ready, ${upstreams.tools().size} tools searchable, ${upstreams.skills().size === 0 ? "" : `${upstreams.skills().size} skills, `}${servers.reduce((sum, server) => sum + server.quarantined, 0)} quarantined, in ${(performance.now() - started).toFixed(0)} ms`));
+    out.line(out.dim(`${serversReady(servers)}, ${upstreams.tools().size} tools searchable, ${upstreams.skills().size === 0 ? "" : `${upstreams.skills().size} skills, `}${servers.reduce((sum, server) => sum + server.quarantined, 0)} quarantined, in ${(performance.now() - started).toFixed(0)} ms${notReady(servers)}`));
     const caps = { maxPerSearch: config.maxPerSearch, maxLoaded: 200, maxSearches: 200, deferral: config.deferral };
     const downstream = new gateway.DownstreamSession(upstreams, { runId: newRunId(), caps, version, onWarning: warningsTo(out) });
     for (const query of positionals.length > 0 ? positionals : DEMO_QUERIES) {
@@ -272,4 +272,22 @@ export async function commandMcp(args: string[], out: Output, env: Readonly<Reco
   if (first === "replay") return replay(rest, out);
   if (first !== undefined && !first.startsWith("-")) throw new UsageError(`unknown mcp command ${first}; the mcp commands are ${SUBCOMMANDS.join(", ")} (or none, to serve)`);
   return serve(args, out, env);
+}
+
+interface ServerCount {
+  readonly name: string;
+  readonly status: string;
+  readonly error?: string;
+}
+
+function serversReady(servers: readonly ServerCount[]): string {
+  return `${servers.filter((server) => server.status === "ready").length}/${servers.length} servers ready`;
+}
+
+// The servers that are not up, each with its state and last failure: "3/4 ready" alone does not
+// say which one to look at. Names and reasons come from the config and the upstream: made visible.
+function notReady(servers: readonly ServerCount[]): string {
+  const down = servers.filter((server) => server.status !== "ready");
+  if (down.length === 0) return "";
+  return `; not ready: ${down.map((server) => `${visible(server.name)} (${server.status}${server.error === undefined ? "" : `: ${visible(server.error)}`})`).join(", ")}`;
 }
