@@ -94,6 +94,7 @@ export class Gateway implements ToolSource {
   readonly #listeners = new Set<() => void>();
   readonly #warn: WarningHook;
   readonly #warnedPins = new Set<string>();
+  readonly #failureWarned = new Map<string, string>();
   #tools = new Map<string, GatewayTool>();
   #quarantined = new Map<string, QuarantinedTool>();
   #skills = new Map<string, GatewaySkill>();
@@ -114,9 +115,18 @@ export class Gateway implements ToolSource {
       clientVersion: options.version ?? "0.0.0",
     } as const;
     const listener = {
-      tools: () => this.#rebuild(),
-      failed: (server: string, reason: string, retryInMs: number) =>
-        safeWarn(this.#warn, { code: "TOOLSIFT_UPSTREAM_FAILED", message: `Server ${JSON.stringify(server)}: ${reason}; retrying in ${retryInMs} ms.` }),
+      tools: (server: string) => {
+        // Up again: its next failure is news.
+        if (this.#upstreams.get(server)?.status === "ready") this.#failureWarned.delete(server);
+        this.#rebuild();
+      },
+      failed: (server: string, reason: string, retryInMs: number) => {
+        // A server that fails the same way on every retry (a missing command) is said once,
+        // not once per backoff step; a new reason, or a failure after it was up, is said again.
+        if (this.#failureWarned.get(server) === reason) return;
+        this.#failureWarned.set(server, reason);
+        safeWarn(this.#warn, { code: "TOOLSIFT_UPSTREAM_FAILED", message: `Server ${JSON.stringify(server)}: ${reason}; retrying in ${retryInMs} ms (the same failure is not reported again).` });
+      },
     };
     for (const entry of config.servers) this.#upstreams.set(entry.name, new Upstream(entry, upstreamOptions, listener));
   }

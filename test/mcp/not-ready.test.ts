@@ -29,3 +29,25 @@ describe("a server that fails to start", () => {
     expect(count).toMatch(/not ready: files \(failed: .*ENOENT/u);
   });
 });
+
+describe("a server that keeps failing the same way", () => {
+  it("is reported once, not once per retry", { timeout: 30_000 }, async () => {
+    const { Gateway } = await import("../../src/mcp/gateway.js");
+    const { parseGatewayConfig } = await import("../../src/mcp/config.js");
+    const run = mkdtempSync(join(folder, "retry-"));
+    const path = join(run, "servers.json");
+    const config = parseGatewayConfig(
+      { mcpServers: { files: { command: join(run, "no-such-server-binary") } }, toolsift: { state: join(run, "state.json"), retryInitialMs: 10, retryMaxMs: 20 } },
+      path,
+    );
+    const warnings: string[] = [];
+    const gateway = new Gateway(config, { stderr: "ignore", onWarning: (warning) => warnings.push(warning.code) });
+    await gateway.start();
+    // 10–20 ms between restarts: a dozen or more attempts in half a second.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const status = gateway.servers()[0]!;
+    await gateway.close();
+    expect(status).toMatchObject({ status: "failed", error: expect.stringContaining("ENOENT") });
+    expect(warnings.filter((code) => code === "TOOLSIFT_UPSTREAM_FAILED")).toHaveLength(1);
+  });
+});
