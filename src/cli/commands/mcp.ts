@@ -245,8 +245,10 @@ export async function demoFromConfig(args: string[], out: Output): Promise<numbe
     const servers = upstreams.servers();
     out.line(out.dim(`${serversReady(servers)}, ${upstreams.tools().size} tools searchable, ${upstreams.skills().size === 0 ? "" : `${upstreams.skills().size} skills, `}${servers.reduce((sum, server) => sum + server.quarantined, 0)} quarantined, in ${(performance.now() - started).toFixed(0)} ms${notReady(servers)}`));
     const caps = { maxPerSearch: config.maxPerSearch, maxLoaded: 200, maxSearches: 200, deferral: config.deferral };
-    const downstream = new gateway.DownstreamSession(upstreams, { runId: newRunId(), caps, version, onWarning: warningsTo(out) });
     for (const query of positionals.length > 0 ? positionals : DEMO_QUERIES) {
+      // A session of its own per query, as a fresh client would see it: in one session a later
+      // query would leave out what an earlier one already loaded onto the menu.
+      const downstream = new gateway.DownstreamSession(upstreams, { runId: newRunId(), caps, version, onWarning: warningsTo(out) });
       const result = (await downstream.callTool("search_tools", { query })).structuredContent as { tools?: { name: string; description: string }[]; skills?: { id: string; description: string }[]; note?: string };
       out.line(out.bold(visible(query)));
       const tools = result.tools ?? [];
@@ -256,8 +258,8 @@ export async function demoFromConfig(args: string[], out: Output): Promise<numbe
       // Skills a search found are activated with activate_skill, never by the search.
       for (const skill of skills) out.line(`  skill ${visible(skill.id)}  ${out.dim(visible(skill.description))}`);
       out.line();
+      await downstream.close();
     }
-    await downstream.close();
   } finally {
     await upstreams.close();
   }

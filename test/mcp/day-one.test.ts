@@ -1,5 +1,6 @@
-// A server that does not start is named wherever the gateway counts its servers: the operator
-// sees which one is missing and why, not only "1/2 servers ready".
+// What an operator meets on the first day: a server that does not start is named with its reason
+// wherever the gateway counts its servers and reported once, not on every retry; demo answers
+// each query as a fresh client would.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -8,7 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
 
 const FAULT_SERVER = fileURLToPath(new URL("./fixtures/fault-server.mjs", import.meta.url));
-const folder = mkdtempSync(join(tmpdir(), "toolsift-not-ready-"));
+const folder = mkdtempSync(join(tmpdir(), "toolsift-day-one-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 describe("a server that fails to start", () => {
@@ -49,5 +50,21 @@ describe("a server that keeps failing the same way", () => {
     await gateway.close();
     expect(status).toMatchObject({ status: "failed", error: expect.stringContaining("ENOENT") });
     expect(warnings.filter((code) => code === "TOOLSIFT_UPSTREAM_FAILED")).toHaveLength(1);
+  });
+});
+
+describe("demo --config with several queries", () => {
+  it("answers each query on its own, so a later one is not hidden by what an earlier one loaded", { timeout: 30_000 }, async () => {
+    const run = mkdtempSync(join(folder, "demo-"));
+    const config = join(run, "servers.json");
+    writeFileSync(config, JSON.stringify({ mcpServers: { sky: { command: process.execPath, args: [FAULT_SERVER], trust: true } }, toolsift: { state: join(run, "state.json") } }));
+    const demo = await runCli(["demo", "--config", config, "weather forecast for a city", "weather forecast for a city"]);
+    expect(demo.code).toBe(0);
+    // Each query's block: its line, then its hits up to the blank line.
+    const lines = demo.stdout.split("\n");
+    const answers = lines.flatMap((line, index) => (line === "weather forecast for a city" ? [lines.slice(index + 1, lines.indexOf("", index)).join("\n")] : []));
+    expect(answers).toHaveLength(2);
+    expect(answers[1]).toBe(answers[0]);
+    expect(answers[0]).toContain("sky__weather");
   });
 });
