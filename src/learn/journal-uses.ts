@@ -1,14 +1,6 @@
 import { isUsedRecordId, type JournalRecord } from "../journal/record.js";
+import { readField } from "../shared/read-field.js";
 import type { ToolUse } from "./learn.js";
-
-function field(value: unknown, key: string): unknown {
-  if (typeof value !== "object" || value === null) return undefined;
-  try {
-    return (value as Record<string, unknown>)[key];
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * The (request → tool used) pairs of one run's journal: each `used` record whose tool the
@@ -25,14 +17,14 @@ function field(value: unknown, key: string): unknown {
 export function usesFromJournal(records: readonly JournalRecord[]): ToolUse[] {
   const queries = new Map<string, string>();
   for (const record of records) {
-    const query = field(record.value, "query");
+    const query = readField(record.value, "query");
     if (record.id.endsWith(":search") && typeof query === "string" && query.length > 0) queries.set(record.id, query);
   }
   const uses: ToolUse[] = [];
   for (const record of records) {
-    if (!isUsedRecordId(record.id) || field(record.value, "ranked") !== true) continue;
-    const tool = field(record.value, "used");
-    const search = field(record.value, "search");
+    if (!isUsedRecordId(record.id) || readField(record.value, "ranked") !== true) continue;
+    const tool = readField(record.value, "used");
+    const search = readField(record.value, "search");
     const request = typeof search === "string" ? queries.get(search) : undefined;
     if (typeof tool === "string" && tool.length > 0 && request !== undefined) uses.push({ request, tool });
   }

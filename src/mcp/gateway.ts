@@ -155,7 +155,7 @@ export class Gateway implements ToolSource {
       const approved = [...this.#tools.values()].filter((tool) => tool.server === name).length;
       const quarantined = [...this.#quarantined.values()].filter((tool) => tool.server === name).length;
       const skills = [...this.#skills.values()].filter((skill) => skill.server === name).length;
-      const error = upstream.status === "ready" ? undefined : upstream.lastError;
+      const error = upstream.lastError; // cleared when the server is ready again
       return { name, status: upstream.status, ...(error === undefined ? {} : { error }), listed: upstream.tools.length, approved, quarantined, skills };
     });
   }

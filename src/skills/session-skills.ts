@@ -4,6 +4,7 @@ import { safeWarn, type WarningHook } from "../shared/warnings.js";
 import { cutCodeUnits, normalizeLabels } from "../trust/labels.js";
 import { toolTrust, type ToolTrust } from "../trust/policy.js";
 import { deepFreeze } from "../shared/freeze.js";
+import { readField } from "../shared/read-field.js";
 import { resultDescription, toolSpec, type ToolSpec } from "../trust/spec.js";
 import { toolKey, type ToolDefinition } from "../trust/tool-definition.js";
 import type { ToolSearchDoc } from "../types.js";
@@ -375,14 +376,6 @@ function readName(input: object): unknown {
   }
 }
 
-function readField(value: unknown, key: string): unknown {
-  if (typeof value !== "object" || value === null) return undefined;
-  try {
-    return (value as Record<string, unknown>)[key];
-  } catch {
-    return undefined;
-  }
-}
 
 /** The model-facing spec of the activation meta-tool: a pure function of its name and the discovery mode. */
 export function activateSkillSpec(name: string, discovery: boolean): ToolSpec {
