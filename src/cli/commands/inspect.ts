@@ -5,6 +5,7 @@ import { ToolsiftError } from "../../errors.js";
 import { parseCommand, UsageError } from "../args.js";
 import { hasMagic, inputLimits, MAX_INPUT_OPTION, parseJsonBytes, readBounded, type Limits } from "../files.js";
 import { EXIT_OK, visible, type Output } from "../output.js";
+import { stopTerms } from "./query.js";
 
 function notAnArtifact(path: string, detail: string): ToolsiftError {
   return new ToolsiftError("artifact_bad_magic", `${path} is not an index artifact (it does not start with "${String.fromCharCode(...ARTIFACT_MAGIC)}")${detail}`, { path: [path] });
@@ -60,8 +61,8 @@ export async function commandInspect(args: string[], out: Output): Promise<numbe
   for (const section of report.sections) out.line(`  ${section.name.padEnd(18)} ${String(section.bytes).padStart(10)} bytes`);
   // Index terms are folded ("this" is stored as "thi"), and a query drops its stopwords, so
   // their terms are never searched for: left out, they would fill the list.
-  const stopTerms = new Set(stopwords.flatMap((word) => ranker.analyze(word)));
-  const top = ranker.topTerms(TOP_TERMS + stopTerms.size).filter((term) => !stopTerms.has(term.term)).slice(0, TOP_TERMS);
+  const stop = stopTerms(ranker);
+  const top = ranker.topTerms(TOP_TERMS + stop.size).filter((term) => !stop.has(term.term)).slice(0, TOP_TERMS);
   out.line(out.bold("top index terms, after folding, stopwords left out (documents)"));
   for (const term of top) out.line(`  ${visible(term.term).padEnd(18)} ${term.documents}`);
   return EXIT_OK;

@@ -58,8 +58,13 @@ export function timeQuery(ranker: Bm25ToolRanker, query: string, limit: number):
 // A query whose words are all stopwords keeps them as its terms (docs/analyzer.md, query terms
 // step 2), which then pick whichever tools use them most: nothing the user asked for.
 function hasSearchableWords(ranker: Bm25ToolRanker, query: string): boolean {
-  const stopTerms = new Set(ranker.options.stopwords.flatMap((word) => ranker.analyze(word)));
-  return ranker.analyze(query).some((word) => !stopTerms.has(word));
+  const stop = stopTerms(ranker);
+  return ranker.analyze(query).some((word) => !stop.has(word));
+}
+
+/** The index's stopwords as the analyzer folds them ("this" → "thi"): the terms a query drops. */
+export function stopTerms(ranker: Bm25ToolRanker): Set<string> {
+  return new Set(ranker.options.stopwords.flatMap((word) => ranker.analyze(word)));
 }
 
 export function printHits(out: Output, ranker: Bm25ToolRanker, query: string, limit: number, explain: boolean, json: boolean, timing: QueryTiming): void {
