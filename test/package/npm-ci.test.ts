@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { npm, root } from "./tarball.js";
 
 // README.md, "Install": the test dependencies that declare Node 22 or later.
-const NODE_22_PACKAGES = ["ai", "openai", "@ai-sdk/anthropic", "@ai-sdk/gateway", "@ai-sdk/openai", "@ai-sdk/provider", "@ai-sdk/provider-utils", "content-type"];
+const NODE_22_PACKAGES = ["ai", "openai", "@ai-sdk/anthropic", "@ai-sdk/gateway", "@ai-sdk/openai", "@ai-sdk/provider", "@ai-sdk/provider-utils", "content-type", "@modelcontextprotocol/inspector", "commander", "undici"];
 
 const folder = mkdtempSync(join(tmpdir(), "toolsift-npm-ci-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
