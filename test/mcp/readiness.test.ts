@@ -1,0 +1,172 @@
+// The gateway on a client's first seconds (docs/gateway.md "Startup and server states"): a
+// search made while servers start waits for them up to startupWaitMs, and what is not up is
+// named in the note; a server that is down answers upstream_unavailable for its tools and its
+// group; a command that cannot run is given up after a few tries and reported once.
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { init } from "../../src/entry/node.js";
+import { runCli } from "../helpers/cli.js";
+import { eventually, faultServer, inProcess, search, temporaryFolder, writeConfig, type InProcess } from "./helpers.js";
+
+const BIN = fileURLToPath(new URL("../../bin/toolsift.js", import.meta.url));
+const QUERY = "weather forecast for a city";
+
+function structured(result: unknown): Record<string, unknown> {
+  return (result as CallToolResult).structuredContent as Record<string, unknown>;
+}
+
+let open: InProcess[] = [];
+async function gateway(config: unknown, background = true): Promise<InProcess> {
+  const run = await inProcess(config, temporaryFolder(), { background });
+  open.push(run);
+  return run;
+}
+
+beforeAll(async () => {
+  await init();
+});
+
+afterEach(async () => {
+  await Promise.all(open.map((run) => run.close()));
+  open = [];
+});
+
+describe("a search made while a server is still starting", () => {
+  it("waits for it and finds what a ready gateway finds (the real command over stdio)", async () => {
+    const folder = temporaryFolder();
+    const servers = { quick: faultServer(), slow: faultServer(true, { FAULT_START_DELAY_MS: "2500" }) };
+    const path = writeConfig(folder, { mcpServers: servers, toolsift: { state: join(folder, "state.json") } });
+    const client = new Client({ name: "early-client", version: "1.0.0" });
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, "mcp", "--config", path], stderr: "ignore" }));
+    let early: Awaited<ReturnType<typeof search>>;
+    try {
+      early = await search(client, QUERY, 5);
+    } finally {
+      await client.close();
+    }
+    const ready = await gateway({ mcpServers: servers }, false);
+    const settled = await search(ready.client, QUERY, 5);
+    expect(settled.names).toEqual(expect.arrayContaining(["quick__weather", "slow__weather"]));
+    expect(early.names).toEqual(settled.names);
+    expect(early.result["note"]).toBe(settled.result["note"]);
+  });
+
+  it("past startupWaitMs answers with what is ready and names the server still starting", async () => {
+    const run = await gateway({ mcpServers: { quick: faultServer(), slow: faultServer(true, { FAULT_START_DELAY_MS: "3000" }) }, toolsift: { startupWaitMs: 400 } });
+    const started = performance.now();
+    const { names, result } = await search(run.client, QUERY, 5);
+    expect(performance.now() - started).toBeLessThan(2500);
+    expect(names).toContain("quick__weather");
+    expect(names.some((name) => name.startsWith("slow__"))).toBe(false);
+    expect(result["unavailable"]).toEqual([{ server: "slow", state: "starting" }]);
+    expect(result["note"]).toMatch(/"slow" \(starting/u);
+  });
+
+  it("never answers a bare 'No matching tools.' while a configured server has not listed", async () => {
+    const run = await gateway({ mcpServers: { slow: faultServer(true, { FAULT_START_DELAY_MS: "3000" }) }, toolsift: { startupWaitMs: 200 } });
+    const { names, result } = await search(run.client, QUERY, 5);
+    expect(names).toEqual([]);
+    expect(result["note"]).not.toMatch(/^No matching tools\./u);
+    expect(result["note"]).toContain('"slow"');
+    // Once it is up, no note about it: the startup wait is over and the server listed.
+    await eventually(() => run.gateway.upstream("slow")!.status === "ready");
+    const later = await search(run.client, QUERY, 5);
+    expect(later.names).toContain("slow__weather");
+    expect(later.result["unavailable"]).toBeUndefined();
+  });
+
+  it("a group load made during startup waits for the group's server", async () => {
+    const run = await gateway({ mcpServers: { slow: faultServer(true, { FAULT_START_DELAY_MS: "1500" }) } });
+    const loaded = structured(await run.client.callTool({ name: "search_tools", arguments: { group: "slow" } }));
+    expect(loaded["groups"]).toEqual([expect.objectContaining({ name: "slow", loaded: true })]);
+  });
+
+  it("a call made during startup waits for the tool's server", async () => {
+    const run = await gateway({ mcpServers: { slow: faultServer(true, { FAULT_START_DELAY_MS: "1500" }) } });
+    const answer = structured(await run.client.callTool({ name: "call_tool", arguments: { name: "slow__weather", arguments: { city: "Oslo" } } }));
+    // A blind call of a held-back server's tool: loaded with its signature, not unavailable.
+    expect(answer["code"]).toBe("tool_loaded");
+  });
+});
+
+describe("a server whose command does not exist", () => {
+  const missing = () => ({ command: join(temporaryFolder(), "no-such-server-binary") });
+
+  it("is given up after 3 tries, reported once, and its tools and group answer upstream_unavailable", async () => {
+    const run = await gateway({ mcpServers: { quick: faultServer(), files: missing() }, toolsift: { retryInitialMs: 10, retryMaxMs: 20 } });
+    const upstream = run.gateway.upstream("files")!;
+    await eventually(() => upstream.status === "failed" && upstream.attempts === 3);
+    // 10-20 ms apart: a transient failure would have been retried many times by now.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(upstream.attempts).toBe(3);
+    const failed = run.warnings.filter((warning) => warning.code === "TOOLSIFT_UPSTREAM_FAILED");
+    expect(failed).toHaveLength(1);
+    expect(failed[0]!.message).toMatch(/"files".*ENOENT.*3 tries/u);
+    expect(run.gateway.servers().find((server) => server.name === "files")).toMatchObject({ status: "failed", failures: 3, error: expect.stringContaining("ENOENT") });
+    for (const call of [
+      { name: "files__read_file", arguments: {} },
+      { name: "call_tool", arguments: { name: "files__read_file", arguments: {} } },
+      { name: "search_tools", arguments: { group: "files" } },
+      { name: "search_tools", arguments: { select: ["group:files"] } },
+    ]) {
+      expect(structured(await run.client.callTool(call))).toMatchObject({ code: "upstream_unavailable", server: "files", state: "failed" });
+    }
+    const { result } = await search(run.client, QUERY, 5);
+    expect(result["unavailable"]).toEqual([{ server: "files", state: "failed" }]);
+  });
+
+  it("shows in toolsift mcp status as failed, with its error and the tries made", async () => {
+    const folder = temporaryFolder();
+    const path = writeConfig(folder, { mcpServers: { quick: faultServer(), files: missing() }, toolsift: { state: join(folder, "state.json"), retryInitialMs: 10, retryMaxMs: 20 } });
+    const run = await runCli(["mcp", "status", "--config", path]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/ {2}quick +ready +6 tools, 6 approved/u);
+    expect(run.stdout).toMatch(/ {2}files +failed +after 3 tries: start failed: spawn \S+ ENOENT/u);
+    expect(run.stderr.match(/"files"/gu)).toHaveLength(1);
+    const json = JSON.parse((await runCli(["mcp", "status", "--json", "--config", path])).stdout) as { servers: unknown[] };
+    expect(json.servers).toEqual([
+      expect.objectContaining({ name: "quick", state: "ready", listed: 6, approved: 6 }),
+      expect.objectContaining({ name: "files", state: "failed", failures: 3, error: expect.stringContaining("ENOENT") }),
+    ]);
+  });
+});
+
+describe("a server that crashed and waits for its restart", () => {
+  it("answers upstream_unavailable, state restarting, for its tools and its group", async () => {
+    const run = await gateway({ mcpServers: { flaky: faultServer(), steady: faultServer() }, toolsift: { retryInitialMs: 60_000, retryMaxMs: 60_000 } }, false);
+    await run.client.callTool({ name: "search_tools", arguments: { group: "flaky" } });
+    const crashed = structured(await run.client.callTool({ name: "flaky__crash", arguments: {} }));
+    expect(crashed["code"]).toBe("upstream_exited");
+    await eventually(() => run.gateway.upstream("flaky")!.status === "restarting");
+    for (const call of [
+      { name: "flaky__echo", arguments: { message: "x" } },
+      { name: "call_tool", arguments: { name: "flaky__echo", arguments: { message: "x" } } },
+      { name: "search_tools", arguments: { group: "flaky" } },
+    ]) {
+      expect(structured(await run.client.callTool(call))).toMatchObject({ code: "upstream_unavailable", server: "flaky", state: "restarting" });
+    }
+    expect(run.gateway.servers().find((server) => server.name === "flaky")).toMatchObject({ status: "restarting", failures: 1, error: expect.stringContaining("exited") });
+    const { names, result } = await search(run.client, "echo back the message", 5);
+    expect(names).toContain("steady__echo");
+    expect(result["unavailable"]).toEqual([{ server: "flaky", state: "restarting" }]);
+  });
+});
+
+describe("search_tools' description and the gateway's instructions", () => {
+  it("the description's pointer to the instructions holds: they name every configured server, the same bytes throughout", async () => {
+    const run = await gateway({ mcpServers: { quick: faultServer(), slow: faultServer(true, { FAULT_START_DELAY_MS: "3000" }) }, toolsift: { startupWaitMs: 100 } });
+    const description = (await run.client.listTools()).tools.find((tool) => tool.name === "search_tools")!.description!;
+    expect(description).toContain("the group names are in your instructions");
+    const instructions = run.client.getInstructions();
+    expect(instructions).toContain('"quick"');
+    // Named before it is up: the instructions are the configured servers, fixed at start.
+    expect(instructions).toContain('"slow"');
+    await eventually(() => run.gateway.upstream("slow")!.status === "ready");
+    const later = await gateway({ mcpServers: { quick: faultServer(), slow: faultServer() } }, false);
+    expect(later.client.getInstructions()).toBe(instructions);
+  });
+});
