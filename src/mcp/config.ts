@@ -19,9 +19,10 @@ import { SERVER_NAME_RULE, isServerName } from "./ids.js";
  * - `retryInitialMs` / `retryMaxMs`: backoff between restarts of a failed server, doubling
  *   from the first to the second (defaults 500 and 30,000 ms, each 10–3,600,000).
  * - `startupWaitMs`: how long a request made while servers are on their first start waits
- *   for them, counted from the gateway's start, 0–600,000 ms (default 5,000). 0: answer at
- *   once with what is up; high: a client's first search waits that long for a server that
- *   hangs (the request answers as soon as every server is up or has failed).
+ *   for them, counted from the gateway's start, 0–600,000 ms (default 10,000: room for a
+ *   server run through `npx`, which resolves its package first). 0: answer at once with what
+ *   is up; high: a client's first request waits that long for a server that hangs. A request
+ *   answers as soon as the servers it concerns are up or have failed.
  * - `maxPerSearch`, `maxLoaded`, `maxSearches`: the session caps (see `TOOL_SEARCH_DEFAULTS`);
  *   `maxSearches` defaults higher here (200) because one gateway session is a whole client run.
  * - `journal`: folder for one JSON-lines journal per session (default: none written).
@@ -33,7 +34,7 @@ export const GATEWAY_DEFAULTS = Object.freeze({
   connectTimeoutMs: 30_000,
   retryInitialMs: 500,
   retryMaxMs: 30_000,
-  startupWaitMs: 5_000,
+  startupWaitMs: 10_000,
   maxPerSearch: 5,
   maxLoaded: 20,
   maxSearches: 200,

@@ -201,12 +201,19 @@ export class Upstream {
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
       if (this.#client === client) this.#relist(client);
     });
-    client.onclose = () => this.#lost(client, "the connection closed (the server exited)");
+    // During the start a close also fails the pending request, and the catch below reports it
+    // with its cause: the SDK closes a transport whose initialize failed before that catch runs,
+    // which reported a refused credential as the server exiting.
+    let started = false;
+    client.onclose = () => {
+      if (started) this.#lost(client, "the connection closed (the server exited)");
+    };
     this.#client = client;
     const timeout = this.#options.connectTimeoutMs;
     try {
       await client.connect(this.#transport(), { timeout });
       await this.#listed(client);
+      started = true;
       this.#starts++;
       this.#failures = 0;
       this.#permanentInARow = 0;

@@ -2,6 +2,8 @@
 // search made while servers start waits for them up to startupWaitMs, and what is not up is
 // named in the note; a server that is down answers upstream_unavailable for its tools and its
 // group; a command that cannot run is given up after a few tries and reported once.
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -132,6 +134,26 @@ describe("a server whose command does not exist", () => {
       expect.objectContaining({ name: "quick", state: "ready", listed: 6, approved: 6 }),
       expect.objectContaining({ name: "files", state: "failed", failures: 3, error: expect.stringContaining("ENOENT") }),
     ]);
+  });
+});
+
+describe("an HTTP server that refuses the config's credentials", () => {
+  it("is failed after 3 tries, not retried forever", async () => {
+    const refusing = createServer((request, response) => void request.resume().on("end", () => response.writeHead(401).end("bad token")));
+    await new Promise<void>((resolve) => refusing.listen(0, "127.0.0.1", () => resolve()));
+    try {
+      const url = `http://127.0.0.1:${(refusing.address() as AddressInfo).port}/mcp`;
+      const run = await gateway({ mcpServers: { remote: { url, headers: { authorization: "Bearer wrong" } } }, toolsift: { retryInitialMs: 10, retryMaxMs: 20 } });
+      const upstream = run.gateway.upstream("remote")!;
+      await eventually(() => upstream.status === "failed" && upstream.attempts === 3);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(upstream.attempts).toBe(3);
+      expect(upstream.lastError).toContain("bad token");
+      expect(run.warnings.filter((warning) => warning.code === "TOOLSIFT_UPSTREAM_FAILED").map((warning) => warning.message)).toEqual([expect.stringContaining("credentials refused")]);
+    } finally {
+      refusing.closeAllConnections();
+      await new Promise((resolve) => refusing.close(resolve));
+    }
   });
 });
 
