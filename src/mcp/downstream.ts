@@ -272,7 +272,11 @@ export class DownstreamSession {
     // A server's group is out of the session while it is down: its state, not unknown_group.
     const states = this.#source.serverStates?.() ?? [];
     const down = unavailableGroup(args, states);
-    if (down !== undefined) return unavailableResult(down, `group ${JSON.stringify(down.name)}`);
+    if (down !== undefined) {
+      // A turn like any search's: a replay, which has no server states, asks its session on it.
+      this.#turn++;
+      return unavailableResult(down, `group ${JSON.stringify(down.name)}`);
+    }
     const session = this.#currentSession();
     const turn = this.#turn++;
     const outcome = session.handleToolCall({ turn, index: 0, name: SEARCH_TOOL, input: args ?? {} });

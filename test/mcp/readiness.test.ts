@@ -4,6 +4,7 @@
 // group; a command that cannot run is given up after a few tries and reported once.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -11,6 +12,13 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { init } from "../../src/entry/node.js";
+import { parseGatewayConfig } from "../../src/mcp/config.js";
+import { DownstreamSession } from "../../src/mcp/downstream.js";
+import { Gateway } from "../../src/mcp/gateway.js";
+import { fileJournal } from "../../src/mcp/journal-file.js";
+import { readRecordedRun, replaySource } from "../../src/mcp/replay.js";
+import type { ToolsiftWarning } from "../../src/shared/warnings.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { runCli } from "../helpers/cli.js";
 import { eventually, faultServer, inProcess, search, temporaryFolder, writeConfig, type InProcess } from "./helpers.js";
 
@@ -58,10 +66,12 @@ describe("a search made while a server is still starting", () => {
   });
 
   it("past startupWaitMs answers with what is ready and names the server still starting", async () => {
-    const run = await gateway({ mcpServers: { quick: faultServer(), slow: faultServer(true, { FAULT_START_DELAY_MS: "3000" }) }, toolsift: { startupWaitMs: 400 } });
+    const run = await gateway({ mcpServers: { quick: faultServer(), slow: faultServer(true, { FAULT_START_DELAY_MS: "6000" }) }, toolsift: { startupWaitMs: 1500 } });
+    // On a loaded machine a process may need a second to start: the search comes once quick is up.
+    await eventually(() => run.gateway.upstream("quick")!.status === "ready");
     const started = performance.now();
     const { names, result } = await search(run.client, QUERY, 5);
-    expect(performance.now() - started).toBeLessThan(2500);
+    expect(performance.now() - started).toBeLessThan(1500);
     expect(names).toContain("quick__weather");
     expect(names.some((name) => name.startsWith("slow__"))).toBe(false);
     expect(result["unavailable"]).toEqual([{ server: "slow", state: "starting" }]);
@@ -134,6 +144,37 @@ describe("a server whose command does not exist", () => {
       expect.objectContaining({ name: "quick", state: "ready", listed: 6, approved: 6 }),
       expect.objectContaining({ name: "files", state: "failed", failures: 3, error: expect.stringContaining("ENOENT") }),
     ]);
+  });
+});
+
+describe("a journal of a run with a server down", () => {
+  it("replays: the group load that answered upstream_unavailable keeps its turn", async () => {
+    const folder = temporaryFolder();
+    const journalFolder = join(folder, "journal");
+    const config = parseGatewayConfig({ mcpServers: { quick: faultServer(), files: { command: join(folder, "missing") } } }, writeConfig(folder, {}));
+    const live = new Gateway(config, { stderr: "ignore", onWarning: () => {} });
+    await live.start();
+    const caps = { maxPerSearch: 5, maxLoaded: 20, maxSearches: 200 };
+    const connect = async (downstream: DownstreamSession) => {
+      const client = new Client({ name: "journal-test", version: "1.0.0" });
+      const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+      await downstream.server.connect(serverSide);
+      await client.connect(clientSide);
+      return client;
+    };
+    const recorded = await connect(new DownstreamSession(live, { runId: "down-run", caps, version: "test", journal: fileJournal(journalFolder, "down-run") }));
+    expect(structured(await recorded.callTool({ name: "search_tools", arguments: { group: "files" } }))["code"]).toBe("upstream_unavailable");
+    const answer = (await search(recorded, QUERY, 3)).result;
+    await recorded.close();
+    await live.close();
+    const run = readRecordedRun(join(journalFolder, readdirSync(journalFolder)[0]!));
+    const warnings: ToolsiftWarning[] = [];
+    const again = await connect(new DownstreamSession(replaySource(run), { runId: run.runId, caps, version: "test", replay: run.decisions, onWarning: (warning) => warnings.push(warning) }));
+    await again.callTool({ name: "search_tools", arguments: { group: "files" } });
+    const { note: _note, unavailable: _unavailable, ...served } = answer;
+    expect((await search(again, QUERY, 3)).result).toEqual(served);
+    expect(warnings).toEqual([]);
+    await again.close();
   });
 });
 
