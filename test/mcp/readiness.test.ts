@@ -131,18 +131,22 @@ describe("a server whose command does not exist", () => {
     expect(result["unavailable"]).toEqual([{ server: "files", state: "failed" }]);
   });
 
-  it("shows in toolsift mcp status as failed, with its error and the tries made", async () => {
+  it("shows in toolsift mcp status as failed, with its error and the tries made; a new tool as awaiting approval", async () => {
     const folder = temporaryFolder();
-    const path = writeConfig(folder, { mcpServers: { quick: faultServer(), files: missing() }, toolsift: { state: join(folder, "state.json"), retryInitialMs: 10, retryMaxMs: 20 } });
+    const path = writeConfig(folder, { mcpServers: { quick: faultServer(), stranger: faultServer(false), files: missing() }, toolsift: { state: join(folder, "state.json"), retryInitialMs: 10, retryMaxMs: 20 } });
     const run = await runCli(["mcp", "status", "--config", path]);
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/ {2}quick +ready +6 tools, 6 approved/u);
-    expect(run.stdout).toMatch(/ {2}files +failed +after 3 tries: start failed: spawn \S+ ENOENT/u);
+    expect(run.stdout).toMatch(/ {2}quick +ready +6 tools, 6 approved \(trusted\)\n/u);
+    expect(run.stdout).toMatch(/ {2}stranger +ready +6 tools, 0 approved, 6 awaiting approval\n/u);
+    expect(run.stderr).not.toContain("TOOLSIFT_TOOL_QUARANTINED");
+    // Its tries so far: status waits for each server's first outcome, not for its last try.
+    expect(run.stdout).toMatch(/ {2}files +failed +after [1-3] tr(?:y|ies): start failed: spawn \S+ ENOENT/u);
     expect(run.stderr.match(/"files"/gu)).toHaveLength(1);
     const json = JSON.parse((await runCli(["mcp", "status", "--json", "--config", path])).stdout) as { servers: unknown[] };
     expect(json.servers).toEqual([
       expect.objectContaining({ name: "quick", state: "ready", listed: 6, approved: 6 }),
-      expect.objectContaining({ name: "files", state: "failed", failures: 3, error: expect.stringContaining("ENOENT") }),
+      expect.objectContaining({ name: "stranger", state: "ready", listed: 6, approved: 0, quarantined: 6 }),
+      expect.objectContaining({ name: "files", state: "failed", failures: expect.any(Number), error: expect.stringContaining("ENOENT") }),
     ]);
   });
 });

@@ -179,7 +179,10 @@ type LiveServer = ReturnType<InstanceType<GatewayModule["Gateway"]>["servers"]>[
 // Each server started as the gateway starts it, until it is ready or has failed once; the
 // state file is read, never written (pins of what the servers list now stay in memory).
 async function liveServers(gateway: GatewayModule, config: Awaited<ReturnType<typeof readConfig>>, out: Output): Promise<LiveServer[]> {
-  const upstreams = new gateway.Gateway(config, { stderr: "ignore", onWarning: warningsTo(out), version: await packageVersion(), readOnlyState: true });
+  const warn = warningsTo(out);
+  // The quarantine section lists what waits for approval; a line per tool before it is noise.
+  const onWarning = (warning: ToolsiftWarning) => void (warning.code === "TOOLSIFT_TOOL_QUARANTINED" ? undefined : warn(warning));
+  const upstreams = new gateway.Gateway(config, { stderr: "ignore", onWarning, version: await packageVersion(), readOnlyState: true });
   try {
     await upstreams.start();
     return upstreams.servers();
@@ -194,7 +197,7 @@ function serverLine(out: Output, server: LiveServer | undefined, name: string, a
   if (server === undefined) return `  ${visible(name).padEnd(24)} ${String(approved).padStart(5)} approved${trust}`;
   const detail =
     server.status === "ready"
-      ? `${server.listed} tools, ${server.approved} approved${trust}${server.quarantined === 0 ? "" : `, ${server.quarantined} quarantined`}`
+      ? `${server.listed} tools, ${server.approved} approved${trust}${server.quarantined === 0 ? "" : `, ${server.quarantined} awaiting approval`}`
       : `after ${server.failures} ${server.failures === 1 ? "try" : "tries"}: ${visible(server.error ?? "not up")} ${out.dim(`(${approved} approved${trust})`)}`;
   return `  ${visible(name).padEnd(24)} ${server.status.padEnd(11)} ${detail}`;
 }
