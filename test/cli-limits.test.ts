@@ -142,7 +142,7 @@ describe("toolsift CLI: flags", () => {
     const config = join(folder, "empty-servers.json");
     writeFileSync(config, JSON.stringify({ mcpServers: {} }));
     const result = await run(["mcp", "status", "--config", config, "--max-input-bytes", "1K"]);
-    expect([result.code, result.stderr]).toEqual([EXIT_USAGE, "toolsift: unknown option --max-input-bytes; mcp status takes --config, --json\n"]);
+    expect([result.code, result.stderr]).toEqual([EXIT_USAGE, "toolsift: unknown option --max-input-bytes; mcp status takes --config, --json, --offline\n"]);
   });
 
   it("prints the package version for --version", async () => {

@@ -18,6 +18,11 @@ import { SERVER_NAME_RULE, isServerName } from "./ids.js";
  *   (default 30,000); past it the server is reported and retried, the others serve.
  * - `retryInitialMs` / `retryMaxMs`: backoff between restarts of a failed server, doubling
  *   from the first to the second (defaults 500 and 30,000 ms, each 10–3,600,000).
+ * - `startupWaitMs`: how long a request made while servers are on their first start waits
+ *   for them, counted from the gateway's start, 0–600,000 ms (default 10,000: room for a
+ *   server run through `npx`, which resolves its package first). 0: answer at once with what
+ *   is up; high: a client's first request waits that long for a server that hangs. A request
+ *   answers as soon as the servers it concerns are up or have failed.
  * - `maxPerSearch`, `maxLoaded`, `maxSearches`: the session caps (see `TOOL_SEARCH_DEFAULTS`);
  *   `maxSearches` defaults higher here (200) because one gateway session is a whole client run.
  * - `journal`: folder for one JSON-lines journal per session (default: none written).
@@ -29,6 +34,7 @@ export const GATEWAY_DEFAULTS = Object.freeze({
   connectTimeoutMs: 30_000,
   retryInitialMs: 500,
   retryMaxMs: 30_000,
+  startupWaitMs: 10_000,
   maxPerSearch: 5,
   maxLoaded: 20,
   maxSearches: 200,
@@ -106,6 +112,7 @@ export interface GatewayConfig {
   readonly connectTimeoutMs: number;
   readonly retryInitialMs: number;
   readonly retryMaxMs: number;
+  readonly startupWaitMs: number;
   readonly maxPerSearch: number;
   readonly maxLoaded: number;
   readonly maxSearches: number;
@@ -202,6 +209,7 @@ const toolsiftSchema = strictObject(
     connectTimeoutMs: ms(100, 600_000, GATEWAY_DEFAULTS.connectTimeoutMs),
     retryInitialMs: ms(10, 3_600_000, GATEWAY_DEFAULTS.retryInitialMs),
     retryMaxMs: ms(10, 3_600_000, GATEWAY_DEFAULTS.retryMaxMs),
+    startupWaitMs: ms(0, 600_000, GATEWAY_DEFAULTS.startupWaitMs),
     maxPerSearch: ms(1, 50, GATEWAY_DEFAULTS.maxPerSearch),
     maxLoaded: ms(1, 200, GATEWAY_DEFAULTS.maxLoaded),
     maxSearches: ms(1, 200, GATEWAY_DEFAULTS.maxSearches),

@@ -13,7 +13,9 @@ import { gatewayDeferral, type GatewayDeferral } from "./config.js";
 import type { ToolSource } from "./gateway.js";
 import { NO_JOURNAL, type JournalTool, type SessionJournal } from "./journal-file.js";
 import { splitToolId } from "./ids.js";
-import { UpstreamCallError, type UpstreamStatus } from "./upstream.js";
+import { gatewayInstructions } from "./instructions.js";
+import { requestServers, unavailableGroup, unavailableResult, withServerStates } from "./readiness.js";
+import { UpstreamCallError } from "./upstream.js";
 
 export const SEARCH_TOOL = "search_tools";
 export const CALL_TOOL = "call_tool";
@@ -66,13 +68,6 @@ function callToolSpec(): Tool {
   };
 }
 
-// How a server that is not ready is named to the model.
-const NOT_READY: Readonly<Record<Exclude<UpstreamStatus, "ready">, string>> = {
-  starting: "starting (connecting or listing its tools)",
-  failed: "down (it failed; a restart is scheduled)",
-  closed: "closed",
-};
-
 function errorResult(code: GatewayCallErrorCode, message: string, extra: Record<string, unknown> = {}): CallToolResult {
   const data = { code, message, ...extra };
   return { content: [{ type: "text", text: JSON.stringify(data) }], structuredContent: data, isError: true };
@@ -117,8 +112,14 @@ export class DownstreamSession {
     this.#options = options;
     this.runId = options.runId;
     this.#journal = options.journal ?? NO_JOURNAL;
-    this.server = new Server({ name: "toolsift", version: options.version }, { capabilities: { tools: { listChanged: true } } });
-    this.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: this.listTools() }));
+    // The group names search_tools' description points to: the configured servers, fixed at start.
+    const instructions = gatewayInstructions((source.serverStates?.() ?? []).map((state) => state.name), SEARCH_TOOL);
+    this.server = new Server({ name: "toolsift", version: options.version }, { capabilities: { tools: { listChanged: true } }, ...(instructions === undefined ? {} : { instructions }) });
+    // The first tools/list waits for the startup too: its catalogue block then names the servers that came up in time.
+    this.server.setRequestHandler(ListToolsRequestSchema, async () => {
+      await source.startup?.();
+      return { tools: this.listTools() };
+    });
     this.server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
       this.callTool(request.params.name, request.params.arguments, {
         signal: extra.signal,
@@ -250,6 +251,8 @@ export class DownstreamSession {
 
   /** A `tools/call` request: search_tools, activate_skill, call_tool, or a registered tool. */
   async callTool(name: string, args: Record<string, unknown> | undefined, context: CallContext = {}): Promise<CallToolResult> {
+    // Made while servers are on their first start: waits (bounded) for those it concerns.
+    await this.#source.startup?.(requestServers(name, args, { search: SEARCH_TOOL, call: CALL_TOOL }));
     this.#source.refresh();
     if (name === SEARCH_TOOL) return this.#search(args, context.requestId);
     if (name === this.#currentSession().skillToolName) return this.#activate(args, context.requestId);
@@ -266,6 +269,14 @@ export class DownstreamSession {
   }
 
   #search(args: Record<string, unknown> | undefined, requestId: string | number | undefined): CallToolResult {
+    // A server's group is out of the session while it is down: its state, not unknown_group.
+    const states = this.#source.serverStates?.() ?? [];
+    const down = unavailableGroup(args, states);
+    if (down !== undefined) {
+      // A turn like any search's: a replay, which has no server states, asks its session on it.
+      this.#turn++;
+      return unavailableResult(down, `group ${JSON.stringify(down.name)}`);
+    }
     const session = this.#currentSession();
     const turn = this.#turn++;
     const outcome = session.handleToolCall({ turn, index: 0, name: SEARCH_TOOL, input: args ?? {} });
@@ -273,7 +284,7 @@ export class DownstreamSession {
     for (const id of outcome.added) this.#registered.add(id);
     if (outcome.added.length > 0) this.#journal.line({ kind: "load", turn, tools: outcome.added });
     this.#notifyIfChanged(requestId);
-    return dataResult(outcome.result, "code" in outcome.result);
+    return dataResult(withServerStates(outcome.result, states), "code" in outcome.result);
   }
 
   // The skill's instructions come back as the result; the tools it brings are registered
@@ -309,10 +320,10 @@ export class DownstreamSession {
     // A tool of a configured server that is not up: that server's state, never the session's
     // unknown_tool (whose near names would be other servers' tools: its own are not listed).
     const target = splitToolId(name);
-    const state = target === undefined ? undefined : this.#source.serverStatus?.(target.server);
-    if (target !== undefined && state !== undefined && state !== "ready") {
+    const state = target === undefined ? undefined : this.#source.serverStates?.().find((entry) => entry.name === target.server);
+    if (state !== undefined && state.status !== "ready") {
       record("upstream_unavailable");
-      return errorResult("upstream_unavailable", `Server ${JSON.stringify(target.server)} is ${NOT_READY[state]}: tool ${echoName(name)} cannot be called now.`, { server: target.server, state });
+      return unavailableResult(state, `tool ${echoName(name)}`);
     }
     // Reachable: a tool a search registered, or (through call_tool) any tool on the menu of
     // this session. Anything else gets the session's typed answer (not loaded, unknown).

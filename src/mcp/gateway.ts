@@ -8,7 +8,8 @@ import type { ToolDefinition } from "../trust/tool-definition.js";
 import type { GatewayConfig } from "./config.js";
 import { splitToolId, toolId } from "./ids.js";
 import { QuarantineState, type ApproveOptions, type QuarantinedTool } from "./quarantine.js";
-import { Upstream, UpstreamCallError, type UpstreamStatus } from "./upstream.js";
+import { StartupWait, type ServerState } from "./readiness.js";
+import { PERMANENT_FAILURE_TRIES, Upstream, UpstreamCallError, type UpstreamFailure, type UpstreamStatus } from "./upstream.js";
 import { SKILL_PIN_PREFIX, skillDefinition, skillPinSource } from "./skills.js";
 import type { SkillDefinition } from "../trust/skill-docs.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
@@ -47,6 +48,13 @@ export interface ToolSource {
   quarantinedTool(id: string): QuarantinedTool | undefined;
   /** Where a configured server is (`undefined`: no such server, or a source without servers). */
   serverStatus?(server: string): UpstreamStatus | undefined;
+  /** Every configured server's state, in config order (none: a source without servers). */
+  serverStates?(): readonly ServerState[];
+  /**
+   * Resolves when the named servers (every one without names) are past their first start, or
+   * when the startup wait (`startupWaitMs`) is over; at once after it.
+   */
+  startup?(servers?: readonly string[]): Promise<void>;
   call(id: string, args: Record<string, unknown> | undefined, options: { signal?: AbortSignal; onprogress?: (progress: Progress) => void }): Promise<CallToolResult>;
   /** Calls `listener` after each new generation; returns the unsubscribe. */
   subscribe(listener: () => void): () => void;
@@ -57,6 +65,8 @@ export interface GatewayOptions {
   readonly stderr?: "inherit" | "ignore";
   readonly onWarning?: WarningHook;
   readonly version?: string;
+  /** Never writes the state file: pins of new and changed tools stay in memory (`toolsift mcp status`). */
+  readonly readOnlyState?: boolean;
 }
 
 // A name an upstream chose, for a warning line: JSON-quoted (C0 controls escaped), C1 controls
@@ -95,6 +105,7 @@ export class Gateway implements ToolSource {
   readonly #warn: WarningHook;
   readonly #warnedPins = new Set<string>();
   readonly #failureWarned = new Map<string, string>();
+  readonly #startup = new StartupWait();
   #tools = new Map<string, GatewayTool>();
   #quarantined = new Map<string, QuarantinedTool>();
   #skills = new Map<string, GatewaySkill>();
@@ -103,7 +114,7 @@ export class Gateway implements ToolSource {
   constructor(config: GatewayConfig, options: GatewayOptions = {}) {
     this.config = config;
     this.#warn = options.onWarning ?? emitProcessWarning;
-    this.quarantine = new QuarantineState(config.state);
+    this.quarantine = new QuarantineState(config.state, { readOnly: options.readOnlyState === true });
     if (config.ignored.length > 0) {
       safeWarn(this.#warn, { code: "TOOLSIFT_CONFIG_IGNORED", message: `The gateway ignores these keys of the config: ${config.ignored.join(", ")}.` });
     }
@@ -120,12 +131,15 @@ export class Gateway implements ToolSource {
         if (this.#upstreams.get(server)?.status === "ready") this.#failureWarned.delete(server);
         this.#rebuild();
       },
-      failed: (server: string, reason: string, retryInMs: number) => {
+      failed: (server: string, failure: UpstreamFailure) => {
         // A server that fails the same way on every retry (a missing command) is said once,
         // not once per backoff step; a new reason, or a failure after it was up, is said again.
-        if (this.#failureWarned.get(server) === reason) return;
-        this.#failureWarned.set(server, reason);
-        safeWarn(this.#warn, { code: "TOOLSIFT_UPSTREAM_FAILED", message: `Server ${JSON.stringify(server)}: ${reason}; retrying in ${retryInMs} ms (the same failure is not reported again).` });
+        if (this.#failureWarned.get(server) === failure.reason) return;
+        this.#failureWarned.set(server, failure.reason);
+        const next = failure.permanent
+          ? `the config must change (a command that cannot run, or credentials refused): ${PERMANENT_FAILURE_TRIES} tries in all, then none until the gateway restarts`
+          : `retrying in ${failure.retryInMs} ms`;
+        safeWarn(this.#warn, { code: "TOOLSIFT_UPSTREAM_FAILED", message: `Server ${JSON.stringify(server)}: ${failure.reason}; ${next} (the same failure is not reported again).` });
       },
     };
     for (const entry of config.servers) this.#upstreams.set(entry.name, new Upstream(entry, upstreamOptions, listener));
@@ -140,23 +154,39 @@ export class Gateway implements ToolSource {
     if (this.quarantine.refresh()) this.#rebuild(true);
   }
 
+  /**
+   * Starts every server; resolves when each is ready or has failed once. Requests made within
+   * `startupWaitMs` of this call wait for the servers they concern (`startup`).
+   */
   async start(): Promise<void> {
-    await Promise.all([...this.#upstreams.values()].map((upstream) => upstream.start()));
+    const starts = new Map([...this.#upstreams].map(([name, upstream]) => [name, upstream.start()]));
+    this.#startup.begin(starts, this.config.startupWaitMs);
+    await Promise.all(starts.values());
+  }
+
+  startup(servers?: readonly string[]): Promise<void> {
+    return this.#startup.until(servers);
+  }
+
+  serverStates(): ServerState[] {
+    return [...this.#upstreams.values()].map((upstream) => {
+      const error = upstream.lastError; // cleared when the server is ready again
+      return { name: upstream.entry.name, status: upstream.status, ...(error === undefined ? {} : { error }), failures: upstream.failures };
+    });
   }
 
   upstream(server: string): Upstream | undefined {
     return this.#upstreams.get(server);
   }
 
-  /** Each server's status and tool counts, for `status` and logs. */
-  servers(): { name: string; status: UpstreamStatus; error?: string; listed: number; approved: number; quarantined: number; skills: number }[] {
-    return [...this.#upstreams.values()].map((upstream) => {
-      const name = upstream.entry.name;
+  /** Each server's state and tool counts, for `status` and logs. */
+  servers(): (ServerState & { listed: number; approved: number; quarantined: number; skills: number })[] {
+    return this.serverStates().map((state) => {
+      const name = state.name;
       const approved = [...this.#tools.values()].filter((tool) => tool.server === name).length;
       const quarantined = [...this.#quarantined.values()].filter((tool) => tool.server === name).length;
       const skills = [...this.#skills.values()].filter((skill) => skill.server === name).length;
-      const error = upstream.lastError; // cleared when the server is ready again
-      return { name, status: upstream.status, ...(error === undefined ? {} : { error }), listed: upstream.tools.length, approved, quarantined, skills };
+      return { ...state, listed: this.#upstreams.get(name)!.tools.length, approved, quarantined, skills };
     });
   }
 

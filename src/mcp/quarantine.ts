@@ -161,9 +161,12 @@ export class QuarantineState {
   readonly path: string;
   #data: StateData = { approved: new Map(), pending: new Map() };
   #mtime = -1;
+  readonly #readOnly: boolean;
 
-  constructor(path: string) {
+  /** `readOnly`: classifications stay in memory and the file is never written (`toolsift mcp status`). */
+  constructor(path: string, { readOnly = false }: { readOnly?: boolean } = {}) {
     this.path = path;
+    this.#readOnly = readOnly;
     this.refresh();
   }
 
@@ -197,6 +200,7 @@ export class QuarantineState {
   }
 
   #write(): void {
+    if (this.#readOnly) return;
     const data = { format: STATE_FORMAT, v: STATE_VERSION, approved: writePins(this.#data.approved), pending: writePins(this.#data.pending) };
     writePrivate(this.path, `${JSON.stringify(data, null, 2)}\n`);
     this.#mtime = statSync(this.path).mtimeMs;

@@ -3,14 +3,24 @@
 // calls with a timeout, and restarts with backoff when it fails, crashes or hangs.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport, getDefaultEnvironment } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
+import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { ErrorCode, McpError, ToolListChangedNotificationSchema, type CallToolResult, type Progress, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { ServerEntry } from "./config.js";
 import { listSkills, offersSkills, type SkippedSkill, type UpstreamSkill } from "./skills.js";
 
-/** Where one upstream is: `starting` (connecting or listing), `ready`, `failed` (a retry is scheduled), `closed`. */
-export type UpstreamStatus = "starting" | "ready" | "failed" | "closed";
+/**
+ * Where one upstream is (docs/gateway.md "Startup and server states"): `starting` (its first
+ * start: connecting or listing), `ready`, `restarting` (it failed or exited; retried with
+ * backoff), `failed` (it cannot start as configured: a command that cannot run, credentials
+ * refused; tried `PERMANENT_FAILURE_TRIES` times, then left until the gateway restarts),
+ * `closed` (the gateway is closing).
+ */
+export type UpstreamStatus = "starting" | "ready" | "restarting" | "failed" | "closed";
+
+/** Tries of a server whose failure is permanent before it is given up (the first start included). */
+export const PERMANENT_FAILURE_TRIES = 3;
 
 /** Codes of a forwarded call the gateway itself fails (plain data to the client). */
 export type UpstreamErrorCode = "upstream_unavailable" | "upstream_timeout" | "upstream_exited" | "upstream_failed";
@@ -37,11 +47,22 @@ export interface UpstreamOptions {
   readonly clientVersion: string;
 }
 
+/** One failure of a server, as its listener hears of it. */
+export interface UpstreamFailure {
+  readonly reason: string;
+  /** A failure that retrying will not mend (`failed`), rather than a crash or a hang (`restarting`). */
+  readonly permanent: boolean;
+  /** Until the next try; `undefined` when the server is given up. */
+  readonly retryInMs: number | undefined;
+  /** Retries still to come of a permanent failure (`PERMANENT_FAILURE_TRIES` tries in all); `undefined` for another. */
+  readonly triesLeft: number | undefined;
+}
+
 export interface UpstreamListener {
   /** The server's tool list changed (first listing, a refresh, a restart, or it went away: `[]`). */
   tools(server: string, tools: readonly Tool[]): void;
-  /** The server failed (start, crash, hang); `retryInMs` until the next attempt. */
-  failed(server: string, reason: string, retryInMs: number): void;
+  /** The server failed (start, crash, hang, a command that cannot run). */
+  failed(server: string, failure: UpstreamFailure): void;
 }
 
 // Pages of one listing: a server that keeps handing out cursors is not listed forever.
@@ -49,6 +70,18 @@ const MAX_LIST_PAGES = 10_000;
 
 function reasonOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+// Spawn errors of a command that is missing, not executable or given a missing cwd: the same
+// config fails the same way on every retry.
+const PERMANENT_SPAWN_CODES: ReadonlySet<string> = new Set(["ENOENT", "EACCES", "ENOTDIR", "ENOEXEC", "EPERM"]);
+
+/** True when a start failed for a reason retrying will not mend (the config must change). */
+export function isPermanentFailure(error: unknown): boolean {
+  if (error instanceof UnauthorizedError) return true;
+  if (error instanceof StreamableHTTPError) return error.code === 401 || error.code === 403;
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return typeof code === "string" && PERMANENT_SPAWN_CODES.has(code);
 }
 
 export class Upstream {
@@ -61,6 +94,8 @@ export class Upstream {
   #skills: readonly UpstreamSkill[] = [];
   #skipped: readonly SkippedSkill[] = [];
   #failures = 0;
+  #permanentInARow = 0;
+  #attempts = 0;
   #lastError: string | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #inFlight = 0;
@@ -127,6 +162,16 @@ export class Upstream {
     return this.#starts;
   }
 
+  /** Tries to connect so far, failed ones included. */
+  get attempts(): number {
+    return this.#attempts;
+  }
+
+  /** Failures since the server was last ready (0 when it is ready). */
+  get failures(): number {
+    return this.#failures;
+  }
+
   /** Starts the server; resolves when it is ready or has failed once (a retry is then scheduled). */
   start(): Promise<void> {
     this.#ready = this.#connect();
@@ -149,25 +194,35 @@ export class Upstream {
 
   async #connect(): Promise<void> {
     if (this.#status === "closed") return;
-    this.#status = "starting";
+    this.#attempts++;
+    // A server given up as `failed` stays so during its last tries: only success changes it.
+    if (this.#status !== "failed") this.#status = this.#starts === 0 && this.#failures === 0 ? "starting" : "restarting";
     const client = new Client({ name: "toolsift-gateway", version: this.#options.clientVersion }, { capabilities: {} });
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
       if (this.#client === client) this.#relist(client);
     });
-    client.onclose = () => this.#lost(client, "the connection closed (the server exited)");
+    // During the start a close also fails the pending request, and the catch below reports it
+    // with its cause: the SDK closes a transport whose initialize failed before that catch runs,
+    // which reported a refused credential as the server exiting.
+    let started = false;
+    client.onclose = () => {
+      if (started) this.#lost(client, "the connection closed (the server exited)");
+    };
     this.#client = client;
     const timeout = this.#options.connectTimeoutMs;
     try {
       await client.connect(this.#transport(), { timeout });
       await this.#listed(client);
+      started = true;
       this.#starts++;
       this.#failures = 0;
+      this.#permanentInARow = 0;
       if (this.#client === client) {
         this.#status = "ready";
         this.#lastError = undefined;
       }
     } catch (error) {
-      this.#lost(client, `start failed: ${reasonOf(error)}`);
+      this.#lost(client, `start failed: ${reasonOf(error)}`, isPermanentFailure(error));
     }
   }
 
@@ -220,11 +275,13 @@ export class Upstream {
     this.#listener.tools(this.entry.name, tools);
   }
 
-  // The connection is gone or unusable: report, drop its tools, retry with backoff.
-  #lost(client: Client, reason: string): void {
+  // The connection is gone or unusable: report, drop its tools, retry with backoff; a
+  // permanent failure is given up after PERMANENT_FAILURE_TRIES tries in a row.
+  #lost(client: Client, reason: string, permanent = false): void {
     if (this.#client !== client || this.#status === "closed") return;
     this.#client = undefined;
-    this.#status = "failed";
+    this.#status = permanent ? "failed" : "restarting";
+    this.#permanentInARow = permanent ? this.#permanentInARow + 1 : 0;
     this.#lastError = reason;
     void client.close().catch(() => {});
     this.#listedText = "";
@@ -235,7 +292,10 @@ export class Upstream {
     }
     const delay = Math.min(this.#options.retryMaxMs, this.#options.retryInitialMs * 2 ** Math.min(this.#failures, 30));
     this.#failures++;
-    this.#listener.failed(this.entry.name, reason, delay);
+    const triesLeft = permanent ? PERMANENT_FAILURE_TRIES - this.#permanentInARow : undefined;
+    const givenUp = triesLeft === 0;
+    this.#listener.failed(this.entry.name, { reason, permanent, retryInMs: givenUp ? undefined : delay, triesLeft });
+    if (givenUp) return;
     this.#timer = setTimeout(() => {
       this.#timer = undefined;
       this.#ready = this.#connect();
@@ -255,7 +315,8 @@ export class Upstream {
     const client = this.#client;
     const server = this.entry.name;
     if (client === undefined || this.#status !== "ready") {
-      throw new UpstreamCallError("upstream_unavailable", server, `Server ${JSON.stringify(server)} is not connected right now (${this.#status}); it is being restarted.`);
+      const why = this.#status === "failed" ? "it cannot start as configured" : this.#status === "closed" ? "the gateway is closing" : "it is being started";
+      throw new UpstreamCallError("upstream_unavailable", server, `Server ${JSON.stringify(server)} is not connected right now (${this.#status}); ${why}.`);
     }
     this.#inFlight++;
     try {

@@ -27,7 +27,7 @@ describe("a server that fails to start", () => {
     expect(demo.code).toBe(0);
     const count = demo.stdout.split("\n").find((line) => line.includes("servers ready"));
     expect(count).toContain("1/2 servers ready");
-    expect(count).toMatch(/not ready: files \(failed: .*ENOENT/u);
+    expect(count).toMatch(/not ready: files \(failed: .*ENOENT.*; 1 try\)/u);
   });
 });
 

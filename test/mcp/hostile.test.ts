@@ -76,14 +76,15 @@ describe("a call of a tool of a server that is not up", () => {
     const silent = { command: process.execPath, args: ["-e", "setInterval(() => {}, 1000)"], trust: true };
     const { gateway, client, warnings } = await open(
       { bank: hostileServer(true), evil: hostileServer(true), vault: never, slow: silent },
-      { retryInitialMs: 600_000, retryMaxMs: 600_000, connectTimeoutMs: 600_000 },
+      // No startup wait: "slow" never lists, and the search below would wait for it.
+      { retryInitialMs: 600_000, retryMaxMs: 600_000, connectTimeoutMs: 600_000, startupWaitMs: 0 },
       true,
     );
-    await eventually(() => gateway.upstream("bank")!.status === "ready" && gateway.upstream("evil")!.status === "ready" && gateway.upstream("vault")!.status === "failed");
+    await eventually(() => gateway.upstream("bank")!.status === "ready" && gateway.upstream("evil")!.status === "ready" && gateway.upstream("vault")!.status === "restarting");
     expect((await search(client, "transfer money between two accounts", 5)).names).toEqual(expect.arrayContaining(["bank__transfer", "evil__transfer"]));
     await control(gateway, "bank", "exit");
-    await eventually(() => gateway.upstream("bank")!.status === "failed");
-    for (const [server, state] of [["bank", "failed"], ["vault", "failed"], ["slow", "starting"]] as const) {
+    await eventually(() => gateway.upstream("bank")!.status === "restarting");
+    for (const [server, state] of [["bank", "restarting"], ["vault", "restarting"], ["slow", "starting"]] as const) {
       for (const call of [{ name: `${server}__transfer`, arguments: {} }, { name: "call_tool", arguments: { name: `${server}__transfer`, arguments: {} } }]) {
         const answer = structured(await client.callTool(call));
         expect(answer).toEqual(expect.objectContaining({ code: "upstream_unavailable", server, state }));

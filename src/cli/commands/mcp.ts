@@ -120,8 +120,8 @@ async function serve(args: string[], out: Output, env: Readonly<Record<string, s
     idleTimeoutMs: idleSeconds === undefined ? undefined : idleSeconds * 1000,
     maxSessions,
   });
-  // Servers start in the background: the client gets its tools/list at once, and a search
-  // made before a slow server is up simply does not see it yet.
+  // Servers start in the background; a client's request made meanwhile waits for them up to
+  // startupWaitMs (docs/gateway.md "Startup and server states").
   const started = upstreams.start().then(() => {
     const servers = upstreams.servers();
     out.note(`toolsift: ${serversReady(servers)}, ${upstreams.tools().size} tools searchable, ${servers.reduce((sum, server) => sum + server.quarantined, 0)} quarantined${notReady(servers)}`);
@@ -174,21 +174,51 @@ async function approve(args: string[], out: Output): Promise<number> {
   return 0;
 }
 
+type LiveServer = ReturnType<InstanceType<GatewayModule["Gateway"]>["servers"]>[number];
+
+// Each server started as the gateway starts it, until it is ready or has failed once; the
+// state file is read, never written (pins of what the servers list now stay in memory).
+async function liveServers(gateway: GatewayModule, config: Awaited<ReturnType<typeof readConfig>>, out: Output): Promise<LiveServer[]> {
+  const warn = warningsTo(out);
+  // The quarantine section lists what waits for approval; a line per tool before it is noise.
+  const onWarning = (warning: ToolsiftWarning) => void (warning.code === "TOOLSIFT_TOOL_QUARANTINED" ? undefined : warn(warning));
+  const upstreams = new gateway.Gateway(config, { stderr: "ignore", onWarning, version: await packageVersion(), readOnlyState: true });
+  try {
+    await upstreams.start();
+    return upstreams.servers();
+  } finally {
+    await upstreams.close();
+  }
+}
+
+// One server's line of `status`: its state, then what it serves or why it is not up.
+function serverLine(out: Output, server: LiveServer | undefined, name: string, approved: number, trusted: boolean): string {
+  const trust = trusted ? " (trusted)" : "";
+  if (server === undefined) return `  ${visible(name).padEnd(24)} ${String(approved).padStart(5)} approved${trust}`;
+  const detail =
+    server.status === "ready"
+      ? `${server.listed} tools, ${server.approved} approved${trust}${server.quarantined === 0 ? "" : `, ${server.quarantined} awaiting approval`}`
+      : `after ${server.failures} ${server.failures === 1 ? "try" : "tries"}: ${visible(server.error ?? "not up")} ${out.dim(`(${approved} approved${trust})`)}`;
+  return `  ${visible(name).padEnd(24)} ${server.status.padEnd(11)} ${detail}`;
+}
+
 async function status(args: string[], out: Output): Promise<number> {
-  const { values } = parseCommand("mcp status", { args, options: { config: { type: "string" }, json: { type: "boolean" } } });
+  const { values } = parseCommand("mcp status", { args, options: { config: { type: "string" }, json: { type: "boolean" }, offline: { type: "boolean" } } });
   const gateway = await loadGateway();
   const config = await readConfig(gateway, values.config);
   const state = new gateway.QuarantineState(config.state);
   const quarantined = state.quarantined();
   const approved = state.approvedCounts();
+  const live = values.offline === true ? undefined : await liveServers(gateway, config, out);
   // What this status shows is what `approve` without --pin may approve.
   state.recordReviewed(quarantined);
   if (values.json === true) {
-    out.line(JSON.stringify({ state: config.state, approved: Object.fromEntries(approved), quarantined: quarantined.map(({ server, tool, reason, sha256 }) => ({ server, tool, reason, sha256 })) }));
+    const servers = live?.map(({ name, status: serverState, error, failures, listed, approved: count, quarantined: held }) => ({ name, state: serverState, ...(error === undefined ? {} : { error }), failures, listed, approved: count, quarantined: held }));
+    out.line(JSON.stringify({ state: config.state, ...(servers === undefined ? {} : { servers }), approved: Object.fromEntries(approved), quarantined: quarantined.map(({ server, tool, reason, sha256 }) => ({ server, tool, reason, sha256 })) }));
     return 0;
   }
   out.line(`${out.bold("state")} ${visible(config.state)}`);
-  for (const entry of config.servers) out.line(`  ${visible(entry.name).padEnd(24)} ${String(approved.get(entry.name) ?? 0).padStart(5)} approved${entry.trust ? " (trusted)" : ""}`);
+  for (const entry of config.servers) out.line(serverLine(out, live?.find((server) => server.name === entry.name), entry.name, approved.get(entry.name) ?? 0, entry.trust));
   out.line(quarantined.length === 0 ? "nothing quarantined" : out.bold(`quarantined (${quarantined.length}): approve with toolsift mcp approve <server> [tool] [--pin <sha256>]`));
   for (const entry of quarantined) {
     // Every word here came from an upstream (through the state file): the operator approves what this shows.
@@ -280,6 +310,7 @@ interface ServerCount {
   readonly name: string;
   readonly status: string;
   readonly error?: string;
+  readonly failures: number;
 }
 
 function serversReady(servers: readonly ServerCount[]): string {
@@ -291,5 +322,6 @@ function serversReady(servers: readonly ServerCount[]): string {
 function notReady(servers: readonly ServerCount[]): string {
   const down = servers.filter((server) => server.status !== "ready");
   if (down.length === 0) return "";
-  return `; not ready: ${down.map((server) => `${visible(server.name)} (${server.status}${server.error === undefined ? "" : `: ${visible(server.error)}`})`).join(", ")}`;
+  const tries = (count: number) => (count === 0 ? "" : `; ${count} ${count === 1 ? "try" : "tries"}`);
+  return `; not ready: ${down.map((server) => `${visible(server.name)} (${server.status}${server.error === undefined ? "" : `: ${visible(server.error)}`}${tries(server.failures)})`).join(", ")}`;
 }
