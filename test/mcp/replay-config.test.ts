@@ -43,6 +43,8 @@ describe("toolsift mcp replay of an unchanged run", () => {
     ["caps the config sets", { maxPerSearch: 3, maxLoaded: 8, maxSearches: 40 }],
     // Room for every server: the last generation lists them directly, the first held none back.
     ["a deferral budget that lists the servers", { deferral: { maxTools: 128 } }],
+    // Loads answered with their schemas (docs/gateway.md "The menu: append or bridge").
+    ["the bridge menu", { menu: "bridge" }],
   ] as const) {
     it(`answers as recorded and does not warn about the configuration (${what})`, async () => {
       const folder = temporaryFolder();
@@ -55,6 +57,8 @@ describe("toolsift mcp replay of an unchanged run", () => {
       // Found (listed, or named as already on the menu): the run searched real servers.
       expect(JSON.stringify(recorded.answers[0])).toContain("__weather");
       expect(replayed.answers).toEqual(recorded.answers);
+      // The bridge menu answers each loaded tool with its schema, the replay too.
+      expect(JSON.stringify(recorded.answers).includes('"inputSchema"')).toBe("menu" in toolsift);
       expect(replayed.stderr).toMatch(/^toolsift: replaying mcp-/u);
       expect(replayed.stderr).not.toContain("TOOLSIFT_JOURNAL_CONFIG");
     });
