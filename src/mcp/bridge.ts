@@ -61,6 +61,20 @@ export function withSchemas<T extends object>(result: T, specOf: (id: string) =>
   return { ...result, tools: shown };
 }
 
+/**
+ * A skill activation as the bridge menu answers it: `schemas`, the input schema of each tool
+ * it brought (`tools`), in that order. Without such tools it is left as it is.
+ */
+export function withToolSchemas<T extends object>(result: T, specOf: (id: string) => ToolSpec | undefined): T {
+  const tools = (result as { tools?: unknown }).tools;
+  if (!Array.isArray(tools)) return result;
+  const schemas = tools.flatMap((id: unknown) => {
+    const spec = typeof id === "string" ? specOf(id) : undefined;
+    return spec === undefined ? [] : [{ name: spec.name, inputSchema: spec.inputSchema }];
+  });
+  return schemas.length === 0 ? result : { ...result, schemas };
+}
+
 /** A blind call's `tool_loaded` answer with the schema of the tool it loaded. */
 export function withSchema<T extends object>(result: T, spec: ToolSpec | undefined): T {
   return spec === undefined ? result : { ...result, inputSchema: spec.inputSchema };

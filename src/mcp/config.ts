@@ -35,7 +35,7 @@ export const GATEWAY_DEFAULTS = Object.freeze({
   maxPerSearch: 5,
   maxLoaded: 20,
   maxSearches: 200,
-  menu: "append" as GatewayMenu,
+  menu: "bridge" as GatewayMenu,
 });
 
 /** How found tools reach the client: through `call_tool` (`bridge`) or appended to tools/list (`append`). */

@@ -10,7 +10,7 @@ import { createToolSearchSession, type ToolSearchSession } from "../session/sess
 import { skillActivation } from "../skills/activation.js";
 import { echoName } from "../session/results.js";
 import type { ToolSpec } from "../trust/spec.js";
-import { CALL_TOOL, SEARCH_TOOL, bridgeSearchDescription, callToolSpec, withSchema, withSchemas } from "./bridge.js";
+import { CALL_TOOL, SEARCH_TOOL, bridgeSearchDescription, callToolSpec, withSchema, withSchemas, withToolSchemas } from "./bridge.js";
 import { GATEWAY_DEFAULTS, gatewayDeferral, type GatewayDeferral, type GatewayMenu } from "./config.js";
 import type { ToolSource } from "./gateway.js";
 import { NO_JOURNAL, type JournalTool, type SessionJournal } from "./journal-file.js";
@@ -293,7 +293,8 @@ export class DownstreamSession {
     for (const id of added) this.#registered.add(id);
     if (added.length > 0) this.#journal.line({ kind: "load", turn, tools: added });
     this.#notifyIfChanged(requestId);
-    return dataResult(outcome.result, "code" in outcome.result);
+    const result = this.#menu === "bridge" ? withToolSchemas(outcome.result, (id) => this.#registeredSpec(id)) : outcome.result;
+    return dataResult(result, "code" in outcome.result);
   }
 
   async #forward(
