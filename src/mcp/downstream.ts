@@ -134,6 +134,7 @@ export class DownstreamSession {
       if (spec !== undefined) registered.push(asTool(spec));
     }
     const skillTool = this.#skillTool();
+    this.#visible = this.#shownKey();
     return [this.#searchTool(), callToolSpec(this.#menu), ...(skillTool === undefined ? [] : [skillTool]), ...registered];
   }
 
@@ -239,12 +240,18 @@ export class DownstreamSession {
     return session;
   }
 
-  #notifyIfChanged(requestId?: string | number): void {
-    // The catalogue block is part of search_tools' description: a server held back or
-    // coming up changes the list as much as a registration does.
-    // So is the skill index, part of activate_skill's (which comes and goes with the skills).
+  // What tools/list shows, as one key. The catalogue block is part of search_tools'
+  // description: a server held back or coming up changes the list as much as a registration
+  // does. So is the skill index, part of activate_skill's (which comes and goes with the skills).
+  #shownKey(): string {
     const session = this.#currentSession();
-    const visible = `${this.#listedNames().join("\n")}\u0000${session.catalogueBlock()}\u0000${session.skillIndex()}`;
+    return `${this.#listedNames().join("\n")}\u0000${session.catalogueBlock()}\u0000${session.skillIndex()}`;
+  }
+
+  // Compared with what the client was last shown: a session's first load is not news to a
+  // client whose list it does not change.
+  #notifyIfChanged(requestId?: string | number): void {
+    const visible = this.#shownKey();
     if (visible === this.#visible) return;
     this.#visible = visible;
     // On the triggering request's response stream when there is one: a Streamable HTTP client

@@ -74,6 +74,21 @@ describe("the bridge menu", () => {
     expect(heard.count).toBe(0);
   });
 
+  it("sends no list_changed for the first load of a session whose servers were up before it opened", async () => {
+    // No catalogue change after the session opened: its first search is the first time it
+    // compares what it lists with what it listed.
+    const fresh = await inProcess({ mcpServers: { fault: faultServer(true) }, toolsift: { menu: "bridge" } }, temporaryFolder());
+    try {
+      const heard = listen(fresh);
+      const before = await listed(fresh);
+      expect((await search(fresh.client, "echo back a message", 2)).names).toContain("fault__echo");
+      expect(await listed(fresh)).toBe(before);
+      expect(heard.count).toBe(0);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it("is what the listener would miss: the append menu grows and notifies on a load", async () => {
     const heard = listen(append);
     const before = await listed(append);
