@@ -28,6 +28,9 @@ import { SERVER_NAME_RULE, isServerName } from "./ids.js";
  * - `journal`: folder for one JSON-lines journal per session (default: none written).
  * - `state`: the quarantine state file (default `defaultStatePath`: the user's state folder,
  *   not next to the config, where a server given the config's folder could write it).
+ * - `menu`: how found tools reach the client (docs/gateway.md "The menu: append or bridge"):
+ *   `"bridge"` keeps tools/list fixed and returns each found tool's schema for `call_tool`;
+ *   `"append"` adds found tools to tools/list with `list_changed`.
  */
 export const GATEWAY_DEFAULTS = Object.freeze({
   callTimeoutMs: 60_000,
@@ -38,7 +41,11 @@ export const GATEWAY_DEFAULTS = Object.freeze({
   maxPerSearch: 5,
   maxLoaded: 20,
   maxSearches: 200,
+  menu: "bridge" as GatewayMenu,
 });
+
+/** How found tools reach the client: through `call_tool` (`bridge`) or appended to tools/list (`append`). */
+export type GatewayMenu = "append" | "bridge";
 
 /** The environment variables the config's defaults read (`XDG_STATE_HOME`, `HOME`). */
 export type ConfigEnv = Readonly<Record<string, string | undefined>>;
@@ -122,6 +129,8 @@ export interface GatewayConfig {
   readonly state: string;
   /** The sessions' deferral budget (`gatewayDeferral(maxLoaded)` unless the config sets one). */
   readonly deferral: GatewayDeferral;
+  /** How found tools reach the client (`GATEWAY_DEFAULTS.menu` unless the config sets it). */
+  readonly menu: GatewayMenu;
   /** Keys read but not used (other clients' keys), one message for the operator. */
   readonly ignored: readonly string[];
 }
@@ -216,6 +225,7 @@ const toolsiftSchema = strictObject(
     journal: z.optional(nonEmptyString()),
     state: z.optional(nonEmptyString()),
     deferral: z.optional(deferralSchema),
+    menu: z._default(z.enum(["append", "bridge"], 'must be "append" or "bridge"'), GATEWAY_DEFAULTS.menu),
   },
   "must be an object",
 ).check((payload) => {

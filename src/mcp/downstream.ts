@@ -1,6 +1,7 @@
 // One client connection of the gateway (docs/gateway.md "Downstream"): an MCP server with
-// `search_tools` and `call_tool`, plus every tool a search loaded, registered in its own
-// `tools/list` with a `list_changed` notification. Searches go through a ToolSearchSession.
+// `search_tools` and `call_tool`, plus, in the append menu, every tool a search loaded,
+// registered in its own `tools/list` with a `list_changed` notification (the bridge menu,
+// `bridge.ts`, keeps the list fixed). Searches go through a ToolSearchSession.
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, McpError, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { Journal } from "../journal/in-memory.js";
@@ -9,7 +10,8 @@ import { createToolSearchSession, type ToolSearchSession } from "../session/sess
 import { skillActivation } from "../skills/activation.js";
 import { echoName } from "../session/results.js";
 import type { ToolSpec } from "../trust/spec.js";
-import { gatewayDeferral, type GatewayDeferral } from "./config.js";
+import { CALL_TOOL, SEARCH_TOOL, bridgeSearchDescription, callToolSpec, withSchema, withSchemas, withToolSchemas } from "./bridge.js";
+import { GATEWAY_DEFAULTS, gatewayDeferral, type GatewayDeferral, type GatewayMenu } from "./config.js";
 import type { ToolSource } from "./gateway.js";
 import { NO_JOURNAL, type JournalTool, type SessionJournal } from "./journal-file.js";
 import { splitToolId } from "./ids.js";
@@ -17,8 +19,7 @@ import { gatewayInstructions } from "./instructions.js";
 import { requestServers, unavailableGroup, unavailableResult, withServerStates } from "./readiness.js";
 import { UpstreamCallError } from "./upstream.js";
 
-export const SEARCH_TOOL = "search_tools";
-export const CALL_TOOL = "call_tool";
+export { CALL_TOOL, SEARCH_TOOL };
 
 /** The session caps of a downstream connection (the config's `toolsift` values). */
 export interface DownstreamCaps {
@@ -27,6 +28,8 @@ export interface DownstreamCaps {
   readonly maxSearches: number;
   /** The deferral budget (each server a dynamic group); default `gatewayDeferral(maxLoaded)`. */
   readonly deferral?: GatewayDeferral;
+  /** How found tools reach the client; default `GATEWAY_DEFAULTS.menu`. */
+  readonly menu?: GatewayMenu;
 }
 
 export interface DownstreamOptions {
@@ -50,23 +53,6 @@ export interface CallContext {
   readonly requestId?: string | number;
 }
 
-function callToolSpec(): Tool {
-  return {
-    name: CALL_TOOL,
-    description:
-      `Call a tool that ${SEARCH_TOOL} found, by its name, with its arguments. ` +
-      "Use it when a found tool does not appear among your tools.",
-    inputSchema: {
-      type: "object",
-      properties: {
-        name: { type: "string", description: `The tool's name, as ${SEARCH_TOOL} returned it.` },
-        arguments: { type: "object", description: "The tool's arguments.", additionalProperties: true },
-      },
-      required: ["name"],
-      additionalProperties: false,
-    },
-  };
-}
 
 function errorResult(code: GatewayCallErrorCode, message: string, extra: Record<string, unknown> = {}): CallToolResult {
   const data = { code, message, ...extra };
@@ -99,6 +85,10 @@ export class DownstreamSession {
   // Every tool a search loaded, in load order. One whose server is down or that is quarantined
   // is left out of tools/list and calls until it is back (a restart keeps the registration).
   readonly #registered = new Set<string>();
+  // Tools on a session's menu from its start (an advertised server): the only registered
+  // tools the bridge menu lists.
+  readonly #pinned = new Set<string>();
+  readonly #menu: GatewayMenu;
   #visible = "";
   readonly #unsubscribe: () => void;
   #session: ToolSearchSession | undefined;
@@ -112,6 +102,7 @@ export class DownstreamSession {
     this.#options = options;
     this.runId = options.runId;
     this.#journal = options.journal ?? NO_JOURNAL;
+    this.#menu = options.caps.menu ?? GATEWAY_DEFAULTS.menu;
     // The group names search_tools' description points to: the configured servers, fixed at start.
     const instructions = gatewayInstructions((source.serverStates?.() ?? []).map((state) => state.name), SEARCH_TOOL);
     this.server = new Server({ name: "toolsift", version: options.version }, { capabilities: { tools: { listChanged: true } }, ...(instructions === undefined ? {} : { instructions }) });
@@ -132,17 +123,21 @@ export class DownstreamSession {
     this.#unsubscribe = source.subscribe(() => this.#notifyIfChanged());
   }
 
-  /** The gateway's own `tools/list`: the two meta-tools, then the loaded tools in load order. */
+  /**
+   * The gateway's own `tools/list`: the two meta-tools, then the registered tools in load
+   * order (the bridge menu: only the pinned ones).
+   */
   listTools(): Tool[] {
     // A request: the source is brought up to date once, at its start (see `ToolSource.refresh`).
     this.#source.refresh();
     const registered: Tool[] = [];
-    for (const id of this.#visibleNames()) {
+    for (const id of this.#listedNames()) {
       const spec = this.#registeredSpec(id);
       if (spec !== undefined) registered.push(asTool(spec));
     }
     const skillTool = this.#skillTool();
-    return [this.#searchTool(), callToolSpec(), ...(skillTool === undefined ? [] : [skillTool]), ...registered];
+    this.#visible = this.#shownKey();
+    return [this.#searchTool(), callToolSpec(this.#menu), ...(skillTool === undefined ? [] : [skillTool]), ...registered];
   }
 
   // A registered tool's spec as the session made it (trust-filtered like its search results):
@@ -175,7 +170,8 @@ export class DownstreamSession {
     const spec = session.menu().find((entry) => entry.name === SEARCH_TOOL);
     if (spec === undefined) throw new McpError(-32603, "search_tools is not on the session's menu");
     const block = session.catalogueBlock();
-    const tool = asTool(spec);
+    const own = asTool(spec);
+    const tool = this.#menu === "bridge" ? { ...own, description: bridgeSearchDescription(spec.description) } : own;
     return block === "" ? tool : { ...tool, description: `${tool.description}\n\n${block}` };
   }
 
@@ -189,6 +185,12 @@ export class DownstreamSession {
     this.#currentSession();
     const tools = this.#source.tools();
     return [...this.#registered].filter((id) => tools.has(id));
+  }
+
+  // The registered tools tools/list shows: all in the append menu, the pinned in the bridge menu.
+  #listedNames(): string[] {
+    const visible = this.#visibleNames();
+    return this.#menu === "bridge" ? visible.filter((id) => this.#pinned.has(id)) : visible;
   }
 
   #currentSession(): ToolSearchSession {
@@ -223,7 +225,11 @@ export class DownstreamSession {
       ...(skills.length === 0 ? {} : { skillActivation: skillActivation({ catalogue: skills, trustRemoteSkills: trusted, discovery: "both" }) }),
     });
     // Tools the deferral decision advertised are on the turn-0 menu: listed from the start.
-    for (const spec of session.menu()) if (spec.name !== SEARCH_TOOL && spec.name !== session.skillToolName) this.#registered.add(spec.name);
+    for (const spec of session.menu()) {
+      if (spec.name === SEARCH_TOOL || spec.name === session.skillToolName) continue;
+      this.#registered.add(spec.name);
+      this.#pinned.add(spec.name);
+    }
     const journalTools: JournalTool[] = catalogue.map((tool) => ({
       id: tool.id!,
       ...(typeof tool.description === "string" ? { description: tool.description } : {}),
@@ -236,12 +242,18 @@ export class DownstreamSession {
     return session;
   }
 
-  #notifyIfChanged(requestId?: string | number): void {
-    // The catalogue block is part of search_tools' description: a server held back or
-    // coming up changes the list as much as a registration does.
-    // So is the skill index, part of activate_skill's (which comes and goes with the skills).
+  // What tools/list shows, as one key. The catalogue block is part of search_tools'
+  // description: a server held back or coming up changes the list as much as a registration
+  // does. So is the skill index, part of activate_skill's (which comes and goes with the skills).
+  #shownKey(): string {
     const session = this.#currentSession();
-    const visible = `${this.#visibleNames().join("\n")}\u0000${session.catalogueBlock()}\u0000${session.skillIndex()}`;
+    return `${this.#listedNames().join("\n")}\u0000${session.catalogueBlock()}\u0000${session.skillIndex()}`;
+  }
+
+  // Compared with what the client was last shown: a session's first load is not news to a
+  // client whose list it does not change.
+  #notifyIfChanged(requestId?: string | number): void {
+    const visible = this.#shownKey();
     if (visible === this.#visible) return;
     this.#visible = visible;
     // On the triggering request's response stream when there is one: a Streamable HTTP client
@@ -284,7 +296,8 @@ export class DownstreamSession {
     for (const id of outcome.added) this.#registered.add(id);
     if (outcome.added.length > 0) this.#journal.line({ kind: "load", turn, tools: outcome.added });
     this.#notifyIfChanged(requestId);
-    return dataResult(withServerStates(outcome.result, states), "code" in outcome.result);
+    if ("code" in outcome.result) return dataResult(withServerStates(outcome.result, states), true);
+    return dataResult(withServerStates(this.#menu === "bridge" ? withSchemas(outcome.result, (id) => this.#registeredSpec(id)) : outcome.result, states), false);
   }
 
   // The skill's instructions come back as the result; the tools it brings are registered
@@ -299,7 +312,8 @@ export class DownstreamSession {
     for (const id of added) this.#registered.add(id);
     if (added.length > 0) this.#journal.line({ kind: "load", turn, tools: added });
     this.#notifyIfChanged(requestId);
-    return dataResult(outcome.result, "code" in outcome.result);
+    const result = this.#menu === "bridge" ? withToolSchemas(outcome.result, (id) => this.#registeredSpec(id)) : outcome.result;
+    return dataResult(result, "code" in outcome.result);
   }
 
   async #forward(
@@ -340,7 +354,9 @@ export class DownstreamSession {
         this.#journal.line({ kind: "load", turn, tools: added });
         this.#notifyIfChanged(context.requestId);
       }
-      return result === undefined ? errorResult("unknown_tool", `Unknown tool ${echoName(name)}.`) : dataResult(result, true);
+      if (result === undefined) return errorResult("unknown_tool", `Unknown tool ${echoName(name)}.`);
+      // The bridge menu lists no loaded tool: the answer carries the schema the call needs.
+      return dataResult(this.#menu === "bridge" && added.includes(name) ? withSchema(result, this.#registeredSpec(name)) : result, true);
     }
     const token = context.progressToken;
     const send = context.sendNotification as ((notification: { method: string; params: Record<string, unknown> }) => Promise<void>) | undefined;

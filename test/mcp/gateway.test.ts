@@ -39,7 +39,7 @@ beforeAll(async () => {
   folder = temporaryFolder();
   writeFileSync(join(folder, "notes.txt"), "the gateway read this file");
   http = await startHttpServer();
-  const config = { mcpServers: { ...registryServers(folder), remote: { url: http.url, trust: true } }, toolsift: { journal: join(folder, "journal"), maxLoaded: 50 } };
+  const config = { mcpServers: { ...registryServers(folder), remote: { url: http.url, trust: true } }, toolsift: { journal: join(folder, "journal"), maxLoaded: 50, menu: "append" } };
   const path = writeConfig(folder, config);
   // stdio: the built command line, as a client's config would start it.
   const stdioChanged = { count: 0 };
@@ -50,7 +50,7 @@ beforeAll(async () => {
   // Streamable HTTP: the gateway in this process on 127.0.0.1.
   gateway = new Gateway(parseGatewayConfig(config, join(folder, "http.json")), { stderr: "ignore", onWarning: () => {}, version: "test" });
   const started = gateway.start();
-  listener = await listenHttp(() => new DownstreamSession(gateway, { runId: `http-${Date.now()}`, caps: { maxPerSearch: 5, maxLoaded: 50, maxSearches: 200 }, version: "test", onWarning: () => {} }));
+  listener = await listenHttp(() => new DownstreamSession(gateway, { runId: `http-${Date.now()}`, caps: { maxPerSearch: 5, maxLoaded: 50, maxSearches: 200, menu: "append" }, version: "test", onWarning: () => {} }));
   const httpChanged = { count: 0 };
   const httpClient = newClient(httpChanged);
   await httpClient.connect(new StreamableHTTPClientTransport(listener.url, { requestInit: { headers: { authorization: `Bearer ${listener.token}` } } }));

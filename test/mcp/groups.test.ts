@@ -12,7 +12,7 @@ beforeAll(async () => {
 
 describe("servers as groups", () => {
   it("holds every server back by default, names them, and loads one whole on request", async () => {
-    const run = await inProcess({ mcpServers: { alpha: faultServer(), beta: faultServer() } }, temporaryFolder());
+    const run = await inProcess({ mcpServers: { alpha: faultServer(), beta: faultServer() }, toolsift: { menu: "append" } }, temporaryFolder());
     try {
       const listed = (await run.client.listTools()).tools;
       expect(listed.map((tool) => tool.name)).toEqual(["search_tools", "call_tool"]);
@@ -33,7 +33,7 @@ describe("servers as groups", () => {
   });
 
   it("answers a blind call of a held-back server's tool with its signature, and registers it", async () => {
-    const run = await inProcess({ mcpServers: { alpha: faultServer() } }, temporaryFolder());
+    const run = await inProcess({ mcpServers: { alpha: faultServer() }, toolsift: { menu: "append" } }, temporaryFolder());
     try {
       const blind = (await run.client.callTool({ name: "call_tool", arguments: { name: "alpha__weather", arguments: { city: "Oslo" } } })) as CallToolResult;
       const answer = blind.structuredContent as { code: string; signature?: string };

@@ -38,11 +38,14 @@ async function session(args: string[]): Promise<{ answers: unknown[]; stderr: st
 }
 
 describe("toolsift mcp replay of an unchanged run", () => {
-  for (const [what, toolsift] of [
-    ["the default caps", {}],
-    ["caps the config sets", { maxPerSearch: 3, maxLoaded: 8, maxSearches: 40 }],
+  // The third field: whether a search answers with schemas (a loaded tool's, in the bridge menu).
+  for (const [what, toolsift, schemas] of [
+    ["the default caps", {}, true],
+    ["caps the config sets", { maxPerSearch: 3, maxLoaded: 8, maxSearches: 40 }, true],
     // Room for every server: the last generation lists them directly, the first held none back.
-    ["a deferral budget that lists the servers", { deferral: { maxTools: 128 } }],
+    ["a deferral budget that lists the servers", { deferral: { maxTools: 128 } }, false],
+    // Loads registered in tools/list instead of answered with their schemas (the default, bridge).
+    ["the append menu", { menu: "append" }, false],
   ] as const) {
     it(`answers as recorded and does not warn about the configuration (${what})`, async () => {
       const folder = temporaryFolder();
@@ -55,6 +58,7 @@ describe("toolsift mcp replay of an unchanged run", () => {
       // Found (listed, or named as already on the menu): the run searched real servers.
       expect(JSON.stringify(recorded.answers[0])).toContain("__weather");
       expect(replayed.answers).toEqual(recorded.answers);
+      expect(JSON.stringify(recorded.answers).includes('"inputSchema"')).toBe(schemas);
       expect(replayed.stderr).toMatch(/^toolsift: replaying mcp-/u);
       expect(replayed.stderr).not.toContain("TOOLSIFT_JOURNAL_CONFIG");
     });

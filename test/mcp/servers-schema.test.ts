@@ -49,6 +49,7 @@ describe("dist/servers.schema.json", () => {
     ["toolsift.jurnal: unknown option", { mcpServers: {}, toolsift: { jurnal: "logs" } }],
     ["toolsift.callTimeoutMs: must be an integer from 100 to 3600000", { mcpServers: {}, toolsift: { callTimeoutMs: 5 } }],
     ["toolsift.deferral.mode: must be \"auto\" or \"off\"", { mcpServers: {}, toolsift: { deferral: { mode: "on" } } }],
+    ["toolsift.menu: must be \"append\" or \"bridge\"", { mcpServers: {}, toolsift: { menu: "stack" } }],
     ["mcpServers.a.env.TOKEN: must be a string", { mcpServers: { a: { command: "x", env: { TOKEN: 42 } } } }],
     ["mcpServers.a.type: must be \"stdio\" or \"http\"", { mcpServers: { a: { url: "http://x", type: "sse" } } }],
     ["mcpServers.a b: server name must be", { mcpServers: { "a b": { command: "x" } } }],

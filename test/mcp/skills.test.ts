@@ -11,8 +11,8 @@ import { eventually, inProcess, temporaryFolder, type InProcess } from "./helper
 
 const SKILLS_SERVER = fileURLToPath(new URL("./fixtures/skills-server.mjs", import.meta.url));
 
-function config(folder: string, trust: boolean, env: Record<string, string> = {}) {
-  return { mcpServers: { docs: { command: process.execPath, args: [SKILLS_SERVER], trust, env } }, toolsift: { state: join(folder, "state.json") } };
+function config(folder: string, trust: boolean, env: Record<string, string> = {}, menu = "bridge") {
+  return { mcpServers: { docs: { command: process.execPath, args: [SKILLS_SERVER], trust, env } }, toolsift: { state: join(folder, "state.json"), menu } };
 }
 
 async function activate(run: InProcess, name: string): Promise<Record<string, unknown>> {
@@ -30,7 +30,7 @@ afterEach(async () => {
 describe("skills from an upstream server", () => {
   it("exposes activate_skill with the server's skills; a trusted server's instructions and tools come through", async () => {
     const folder = temporaryFolder();
-    run = await inProcess(config(folder, true), folder);
+    run = await inProcess(config(folder, true, {}, "append"), folder);
     const listed = (await run.client.listTools()).tools;
     const tool = listed.find((entry) => entry.name === "activate_skill");
     expect(tool?.description).toContain("docs__triage-bug: Triage a bug report");
@@ -43,6 +43,17 @@ describe("skills from an upstream server", () => {
     // The skill's tool was registered: listed, and callable by its name.
     expect((await run.client.listTools()).tools.map((entry) => entry.name)).toContain("docs__file_issue");
     const called = (await run.client.callTool({ name: "docs__file_issue", arguments: { title: "crash on start" } })) as CallToolResult;
+    expect(called.content).toEqual([{ type: "text", text: "filed: crash on start" }]);
+  });
+
+  it("answers, in the bridge menu, an activation with the schemas of the tools it brings, callable through call_tool", async () => {
+    const folder = temporaryFolder();
+    run = await inProcess(config(folder, true), folder);
+    const before = JSON.stringify(await run.client.listTools());
+    const result = await activate(run, "docs__triage-bug");
+    expect(result).toMatchObject({ tools: ["docs__file_issue"], schemas: [{ name: "docs__file_issue", inputSchema: { type: "object" } }] });
+    expect(JSON.stringify(await run.client.listTools())).toBe(before);
+    const called = (await run.client.callTool({ name: "call_tool", arguments: { name: "docs__file_issue", arguments: { title: "crash on start" } } })) as CallToolResult;
     expect(called.content).toEqual([{ type: "text", text: "filed: crash on start" }]);
   });
 

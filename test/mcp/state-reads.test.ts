@@ -59,7 +59,7 @@ describe("the gateway's state file", () => {
 
 describe("a tool registered under an earlier catalogue generation", () => {
   it("keeps the spec the session gave it in tools/list, its text withheld when not vouched for", async () => {
-    run = await inProcess({ mcpServers: { steady: faultServer(true), stranger: faultServer(false) } }, temporaryFolder());
+    run = await inProcess({ mcpServers: { steady: faultServer(true), stranger: faultServer(false) }, toolsift: { menu: "append" } }, temporaryFolder());
     const { gateway, client } = run;
     gateway.approve("stranger");
     const names = ["steady__echo", "stranger__echo"];

@@ -104,7 +104,7 @@ async function serve(args: string[], out: Output, env: Readonly<Record<string, s
   const version = await packageVersion();
   const onWarning = warningsTo(out);
   const upstreams = new gateway.Gateway(config, { stderr: "inherit", onWarning, version });
-  const caps = { maxPerSearch: config.maxPerSearch, maxLoaded: config.maxLoaded, maxSearches: config.maxSearches, deferral: config.deferral };
+  const caps = { maxPerSearch: config.maxPerSearch, maxLoaded: config.maxLoaded, maxSearches: config.maxSearches, deferral: config.deferral, menu: config.menu };
   const open = () => {
     const runId = newRunId();
     const journal = config.journal === undefined ? undefined : gateway.fileJournal(config.journal, runId);
@@ -239,11 +239,11 @@ async function replay(args: string[], out: Output): Promise<number> {
   // the run had (its config's, or the gateway's defaults): fixed caps of its own made every
   // replay warn that the journal was recorded under another configuration.
   const config = values.config === undefined ? undefined : await readConfig(gateway, values.config);
-  const { maxPerSearch, maxLoaded, maxSearches } = config ?? gateway.GATEWAY_DEFAULTS;
+  const { maxPerSearch, maxLoaded, maxSearches, menu } = config ?? gateway.GATEWAY_DEFAULTS;
   const version = await packageVersion();
   const downstream = new gateway.DownstreamSession(gateway.replaySource(run), {
     runId: run.runId,
-    caps: { maxPerSearch, maxLoaded, maxSearches, deferral: config?.deferral ?? gateway.gatewayDeferral(maxLoaded) },
+    caps: { maxPerSearch, maxLoaded, maxSearches, deferral: config?.deferral ?? gateway.gatewayDeferral(maxLoaded), menu },
     version,
     replay: run.decisions,
     onWarning: warningsTo(out),
