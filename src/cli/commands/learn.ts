@@ -7,6 +7,7 @@ import { Bm25ToolRanker } from "../../core/index.js";
 import { ToolsiftError } from "../../errors.js";
 import { parseQueries, type EvalFold } from "../../eval/index.js";
 import { journalFromJsonLines } from "../../journal/jsonl.js";
+import { checkAnnotations } from "../../learn/annotations.js";
 import { LEARN_DEFAULTS, learnHints, usesFromJournal, type ToolUse } from "../../learn/index.js";
 import type { Catalogue, ToolAnnotations } from "../../trust/tool-definition.js";
 import { UsageError, parseCommand, positiveInteger, rankerOptions } from "../args.js";
@@ -53,27 +54,6 @@ function servedRankOf(value: string | undefined): number {
 
 // The most journal files --journals reads from one folder.
 const MAX_JOURNAL_FILES = 10_000;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/**
- * An annotations file, checked: `{ "<tool id>": { aliases?: [..], tags?: [..] } }`. Anything
- * else is an `invalid_annotations` error naming the file and the entry.
- */
-export function checkAnnotations(json: unknown, file: string): ToolAnnotations {
-  const bad = (where: string[], problem: string) => new ToolsiftError("invalid_annotations", `annotations file ${file}: ${where.join(".")} ${problem}`, { path: [file, ...where] });
-  if (!isRecord(json)) throw bad([], "must be an object of { aliases?, tags? } by tool id");
-  for (const [id, entry] of Object.entries(json)) {
-    if (!isRecord(entry)) throw bad([id], "must be { aliases?, tags? }");
-    for (const [field, labels] of Object.entries(entry)) {
-      if (field !== "aliases" && field !== "tags") throw bad([id, field], "is not a field of an annotation (aliases, tags)");
-      if (!Array.isArray(labels) || labels.some((label) => typeof label !== "string")) throw bad([id, field], "must be an array of strings");
-    }
-  }
-  return json as ToolAnnotations;
-}
 
 /** `--hints <file|mcp>`: an annotations file, or the shipped MCP hints (any servers present). */
 export async function readHints(value: string, context: LearnContext, out: Output): Promise<ToolAnnotations> {
