@@ -98,7 +98,7 @@ describe("toolsift learn", () => {
   it("says what is missing or wrong in one line", async () => {
     const usage = await run(["learn", "--tools", tools, "-o", join(folder, "x.json")]);
     expect(usage.code).toBe(EXIT_USAGE);
-    expect(usage.stderr).toMatch(/^toolsift: learn needs --tools <tools.json>, one of --queries <queries.json> or --journals <folder>, and -o <hints.json>\n$/);
+    expect(usage.stderr).toMatch(/^toolsift: learn needs one of --tools <tools.json> or --config <servers.json>, one of --queries <queries.json> or --journals <folder>, and -o <hints.json>\n$/);
     expect((await run(["learn", "--tools", tools, "--queries", queries, "--fold", "train", "-o", "x"])).stderr).toMatch(/--fold must be dev or test/);
     expect((await run(["learn", "--tools", tools, "--queries", queries, "--max-per-tool", "0", "-o", "x"])).stderr).toMatch(/--max-per-tool must be a positive integer/);
     expect((await run(["learn", "--tools", tools, "--queries", queries, "--served-rank", "1.5", "-o", "x"])).stderr).toMatch(/--served-rank must be an integer from 0 to 100, got 1.5/);
@@ -108,7 +108,7 @@ describe("toolsift learn", () => {
     const badLine = join(folder, "bad-journals");
     mkdirSync(badLine);
     writeFileSync(join(badLine, "r.jsonl"), "{ not json\n");
-    expect((await run(["learn", "--tools", tools, "--journals", badLine, "-o", "x"])).stderr).toMatch(/^toolsift: invalid_journal: .*r\.jsonl: Journal line 1 is not JSON\.\n$/);
+    expect((await run(["learn", "--tools", tools, "--journals", badLine, "-o", "x"])).stderr).toMatch(/^toolsift: invalid_journal: .*r\.jsonl:1: not JSON\n$/);
   });
 });
 

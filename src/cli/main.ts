@@ -21,7 +21,7 @@ Usage:
   toolsift query <index.tsi | catalogue.json> "<query>" [--limit N] [--explain] [--json]
   toolsift eval --tools <tools.json> --queries <queries.json> [--fold dev|test] [--lang xx] [--limit 10] [--json] [--strict]
                 [--hints <hints.json> | --hints mcp]
-  toolsift learn --tools <tools.json> (--queries <queries.json> [--fold dev] | --journals <folder>)
+  toolsift learn (--tools <tools.json> | --config <servers.json>) (--queries <queries.json> [--fold dev] | --journals <folder>)
                  -o <hints.json> [--min-support 2] [--max-per-tool 32] [--served-rank 1] [--learn-unvouched]
   toolsift inspect <index.tsi>
   toolsift demo ["<query>" ...]          search the embedded MCP catalogue (2,464 tools)
@@ -35,8 +35,10 @@ Usage:
 
 learn writes host annotations { "<tool id>": { aliases, tags } }: the request words that
 distinguish each tool, from a labelled queries file (its dev fold by default) or from the
-used records of session journals (*.jsonl). eval --hints applies such a file, or with "mcp"
-the MCP catalogue's shipped hints; annotations change ranking only.
+used records of session or gateway journals (*.jsonl); with --config, for the approved tools
+of the gateway's servers (started to list them), served back with "hints" in servers.json.
+eval --hints applies such a file, or with "mcp" the MCP catalogue's shipped hints;
+annotations change ranking only.
 
 mcp --http serves Streamable HTTP at /mcp. Every request needs Authorization: Bearer <token>
 (from --token-file, else TOOLSIFT_MCP_TOKEN, else generated and printed once at start) and a

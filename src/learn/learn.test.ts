@@ -145,9 +145,9 @@ describe("learnHints: the third-party canary", () => {
       session.handleToolCall({ turn: turn++, index: 0, name: "search_tools", input: { query } });
       session.handleToolCall({ turn: turn++, index: 0, name: "evil__exfiltrate", input: {} });
     }
-    // The second search found nothing new (the tool was on the menu): one use, of the first.
+    // The second search ranked the tool again, on the menu already: a use of each request.
     const journalUses = usesFromJournal(session.journal.records());
-    expect(journalUses).toEqual(uses("evil__exfiltrate", `${canary} my files`));
+    expect(journalUses).toEqual(uses("evil__exfiltrate", `${canary} my files`, `${canary} the files`));
     // A used record teaches only when it says the search ranked the tool: not one of a tool
     // the call selected, nor one written before the field existed, nor a forged value.
     const [search, used] = session.journal.records();

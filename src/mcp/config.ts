@@ -26,6 +26,10 @@ import { SERVER_NAME_RULE, isServerName } from "./ids.js";
  * - `maxPerSearch`, `maxLoaded`, `maxSearches`: the session caps (see `TOOL_SEARCH_DEFAULTS`);
  *   `maxSearches` defaults higher here (200) because one gateway session is a whole client run.
  * - `journal`: folder for one JSON-lines journal per session (default: none written).
+ * - `recordUsage`: also journal a `used` record when the model calls a tool a search found
+ *   (default false; needs `journal`). What `toolsift learn --config` learns from.
+ * - `hints`: an annotations file (`{ "<tool id>": { aliases?, tags? } }`, what `toolsift learn`
+ *   writes) the sessions index with (default none).
  * - `state`: the quarantine state file (default `defaultStatePath`: the user's state folder,
  *   not next to the config, where a server given the config's folder could write it).
  * - `menu`: how found tools reach the client (docs/gateway.md "The menu: append or bridge"):
@@ -42,6 +46,7 @@ export const GATEWAY_DEFAULTS = Object.freeze({
   maxLoaded: 20,
   maxSearches: 200,
   menu: "bridge" as GatewayMenu,
+  recordUsage: false,
 });
 
 /** How found tools reach the client: through `call_tool` (`bridge`) or appended to tools/list (`append`). */
@@ -125,6 +130,10 @@ export interface GatewayConfig {
   readonly maxSearches: number;
   /** Absolute folder for journals, or undefined (no journal written). */
   readonly journal: string | undefined;
+  /** Journal `used` records (docs/gateway.md "Learning from the gateway's traffic"); only with `journal`. */
+  readonly recordUsage: boolean;
+  /** Absolute path of the annotations file the sessions index with, or undefined. */
+  readonly hints: string | undefined;
   /** Absolute path of the quarantine state file. */
   readonly state: string;
   /** The sessions' deferral budget (`gatewayDeferral(maxLoaded)` unless the config sets one). */
@@ -223,14 +232,18 @@ const toolsiftSchema = strictObject(
     maxLoaded: ms(1, 200, GATEWAY_DEFAULTS.maxLoaded),
     maxSearches: ms(1, 200, GATEWAY_DEFAULTS.maxSearches),
     journal: z.optional(nonEmptyString()),
+    recordUsage: z._default(z.boolean("must be true or false"), GATEWAY_DEFAULTS.recordUsage),
+    hints: z.optional(nonEmptyString()),
     state: z.optional(nonEmptyString()),
     deferral: z.optional(deferralSchema),
     menu: z._default(z.enum(["append", "bridge"], 'must be "append" or "bridge"'), GATEWAY_DEFAULTS.menu),
   },
   "must be an object",
 ).check((payload) => {
-  const { retryInitialMs, retryMaxMs } = payload.value;
+  const { retryInitialMs, retryMaxMs, recordUsage, journal } = payload.value;
   if (retryMaxMs < retryInitialMs) refuse(payload, `must be at least retryInitialMs (${retryInitialMs})`, ["retryMaxMs"]);
+  // Without a journal the records would be kept in memory and lost: say so rather than ignore it.
+  if (recordUsage && journal === undefined) refuse(payload, 'needs "journal", the folder the used records are written to', ["recordUsage"]);
 });
 
 /**
@@ -297,7 +310,7 @@ export function parseGatewayConfig(raw: unknown, file: string, env: ConfigEnv = 
   // A record schema skips a "__proto__" key (JSON.parse makes it an own key): no server name.
   if (Object.hasOwn((raw as Record<string, object>)[serversKey]!, "__proto__")) throw configError(file, [serversKey, "__proto__"], NAME_RULE);
   const ignored = Object.keys(parsed).filter((key) => key !== serversKey && key !== "toolsift" && key !== "$schema");
-  const { journal, state, deferral, ...numbers } = parsed.toolsift ?? toolsiftSchema.parse({});
+  const { journal, recordUsage, hints, state, deferral, ...numbers } = parsed.toolsift ?? toolsiftSchema.parse({});
   const folder = dirname(file);
   const servers: ServerEntry[] = [];
   for (const [name, entry] of Object.entries(parsed[serversKey]!)) {
@@ -315,6 +328,8 @@ export function parseGatewayConfig(raw: unknown, file: string, env: ConfigEnv = 
     servers: Object.freeze(servers),
     ...numbers,
     journal: journal === undefined ? undefined : resolve(folder, journal),
+    recordUsage,
+    hints: hints === undefined ? undefined : resolve(folder, hints),
     state: state === undefined ? defaultStatePath(file, env) : resolve(folder, state),
     deferral: deferral ?? gatewayDeferral(numbers.maxLoaded),
     ignored: Object.freeze(ignored),

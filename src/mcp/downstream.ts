@@ -10,6 +10,7 @@ import { createToolSearchSession, type ToolSearchSession } from "../session/sess
 import { skillActivation } from "../skills/activation.js";
 import { echoName } from "../session/results.js";
 import type { ToolSpec } from "../trust/spec.js";
+import type { ToolAnnotations } from "../trust/tool-definition.js";
 import { CALL_TOOL, SEARCH_TOOL, bridgeSearchDescription, callToolSpec, withSchema, withSchemas, withToolSchemas } from "./bridge.js";
 import { GATEWAY_DEFAULTS, gatewayDeferral, type GatewayDeferral, type GatewayMenu } from "./config.js";
 import type { ToolSource } from "./gateway.js";
@@ -39,6 +40,10 @@ export interface DownstreamOptions {
   readonly journal?: SessionJournal;
   /** Records of an earlier run: its searches are served from them (`toolsift mcp replay`). */
   readonly replay?: Journal;
+  /** Journal a `used` record when a found tool is called (the config's `recordUsage`; not in a replay). */
+  readonly recordUsage?: boolean;
+  /** Host annotations the sessions index with (the config's `hints`). */
+  readonly annotations?: ToolAnnotations;
   readonly onWarning?: WarningHook;
 }
 
@@ -207,6 +212,7 @@ export class DownstreamSession {
       runId: this.runId,
       journal: this.#options.replay ?? this.#journal.decisions(),
       divergence: this.#options.replay === undefined ? "fail" : "warn",
+      recordUsage: this.#options.recordUsage === true && this.#options.replay === undefined,
       ...(this.#options.onWarning === undefined ? {} : { onWarning: this.#options.onWarning }),
       toolSearch: {
         catalogue,
@@ -215,6 +221,7 @@ export class DownstreamSession {
         maxLoaded: caps.maxLoaded,
         maxSearches: caps.maxSearches,
         toolName: SEARCH_TOOL,
+        ...(this.#options.annotations === undefined ? {} : { annotations: this.#options.annotations }),
         // Each server is a dynamic group: held back under the budget, loadable whole with
         // search_tools({ group }), named in the catalogue block.
         serverGroups: true,
@@ -358,6 +365,9 @@ export class DownstreamSession {
       // The bridge menu lists no loaded tool: the answer carries the schema the call needs.
       return dataResult(this.#menu === "bridge" && added.includes(name) ? withSchema(result, this.#registeredSpec(name)) : result, true);
     }
+    // The session pairs a call of a menu tool with the search that found it (a `used` record);
+    // a tool registered under an earlier generation is on no menu of this session's.
+    if (this.#options.recordUsage === true && session.isOnMenu(name)) session.handleToolCall({ turn, index: 0, name });
     const token = context.progressToken;
     const send = context.sendNotification as ((notification: { method: string; params: Record<string, unknown> }) => Promise<void>) | undefined;
     // Progress goes out in order and before the result: a client drops progress for a

@@ -1,6 +1,7 @@
 export { GATEWAY_DEFAULTS, gatewayDeferral, parseGatewayConfig, type GatewayDeferral, type GatewayConfig, type HttpServerEntry, type ServerEntry, type StdioServerEntry } from "./config.js";
 export { CALL_TOOL, DownstreamSession, SEARCH_TOOL, type DownstreamCaps, type DownstreamOptions, type GatewayCallErrorCode } from "./downstream.js";
 export { Gateway, type GatewayOptions, type GatewayTool, type ToolSource } from "./gateway.js";
+export { HINTS_READ_BYTES, readGatewayHints } from "./hints-file.js";
 export { HTTP_DEFAULTS, listenHttp, type HttpListener, type HttpListenOptions } from "./http.js";
 export { checkToken } from "./http-access.js";
 export { ID_SEPARATOR, SERVER_NAME_RULE, isServerName, splitToolId, toolId } from "./ids.js";

@@ -4,7 +4,7 @@
 import { ToolsiftError } from "../errors.js";
 import { readTextFile, type ReadRequest } from "../io/read-file.js";
 import { InMemoryJournal, checkRecord } from "../journal/in-memory.js";
-import { JOURNAL_FORMAT, deferralDecisionId, type JournalRecord } from "../journal/record.js";
+import { JOURNAL_FORMAT, JOURNAL_VERSION, deferralDecisionId, type JournalRecord } from "../journal/record.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { GatewayTool, ToolSource } from "./gateway.js";
 import { splitToolId } from "./ids.js";
@@ -35,7 +35,34 @@ export const JOURNAL_READ_BYTES = 128 * 1024 * 1024;
  */
 export function readRecordedRun(path: string, { maxBytes = JOURNAL_READ_BYTES, tooLarge }: Partial<Pick<ReadRequest, "maxBytes" | "tooLarge">> = {}): RecordedRun {
   const text = readTextFile(path, { what: "journal", maxBytes, ...(tooLarge === undefined ? {} : { tooLarge }) });
+  const { runId, records, tools, trusted, calls } = parseGatewayJournal(text, path);
+  if (runId === undefined) throw fail(path, 1, "the journal has no catalogue line: nothing was searched in this session");
+  return { runId, decisions: new InMemoryJournal(records), tools, trusted, calls };
+}
+
+/** What a gateway journal's text holds; `runId` is that of its first catalogue line, if any. */
+export interface GatewayJournalText {
+  readonly runId: string | undefined;
+  readonly records: readonly JournalRecord[];
+  readonly tools: ReadonlyMap<string, GatewayTool>;
+  readonly trusted: readonly string[];
+  readonly calls: number;
+}
+
+/**
+ * Parses the lines of a gateway journal (`path` names it in errors): the session's records
+ * (`toolsift.journal` v1) and the gateway's own lines (`toolsift.gateway-journal` v1). A
+ * journal the library wrote (`journalToJsonLines`) is one without gateway lines. A line that
+ * is not JSON, of another format or version, or that repeats a record's id (but a later
+ * generation's deferral decision, which replaces the earlier one) is `invalid_journal` naming
+ * the file and the line.
+ *
+ * @example
+ * const { records } = parseGatewayJournal(text, "journal/mcp-1.jsonl");
+ */
+export function parseGatewayJournal(text: string, path: string): GatewayJournalText {
   const records: JournalRecord[] = [];
+  const lineOf = new Map<string, number>();
   let tools = new Map<string, GatewayTool>();
   const trusted = new Set<string>();
   let runId: string | undefined;
@@ -49,7 +76,7 @@ export function readRecordedRun(path: string, { maxBytes = JOURNAL_READ_BYTES, t
     } catch {
       throw fail(path, line, "not JSON");
     }
-    if (parsed["format"] === JOURNAL_FORMAT) {
+    if (parsed?.["format"] === JOURNAL_FORMAT) {
       let record: JournalRecord;
       try {
         record = checkRecord(parsed, [line]);
@@ -62,12 +89,21 @@ export function readRecordedRun(path: string, { maxBytes = JOURNAL_READ_BYTES, t
       // place: the first, made before the servers were up, held them all back, and the
       // replay's menu, part of the configuration fingerprint, then differed from the one the
       // searches were recorded under (TOOLSIFT_JOURNAL_CONFIG on an unchanged run).
-      const earlier = record.id === deferralDecisionId(String(runId)) ? records.findIndex((kept) => kept.id === record.id) : -1;
-      if (earlier === -1) records.push(record);
-      else records[earlier] = record;
+      const earlier = lineOf.get(record.id);
+      if (earlier === undefined) {
+        lineOf.set(record.id, records.length);
+        records.push(record);
+      } else if (record.id === deferralDecisionId(String(runId))) {
+        records[earlier] = record;
+      } else {
+        throw fail(path, line, `repeats the decision id ${JSON.stringify(record.id.slice(0, 120))}`);
+      }
       return;
     }
-    if (parsed["format"] !== GATEWAY_JOURNAL_FORMAT || parsed["v"] !== GATEWAY_JOURNAL_VERSION) throw fail(path, line, "not a toolsift journal line of a known format and version");
+    if (parsed?.["format"] !== GATEWAY_JOURNAL_FORMAT || parsed["v"] !== GATEWAY_JOURNAL_VERSION) {
+      const shown = (value: unknown) => (JSON.stringify(value) ?? "none").slice(0, 80);
+      throw fail(path, line, `not a toolsift journal line: format ${shown(parsed?.["format"])} v ${shown(parsed?.["v"])} (this toolsift reads ${JOURNAL_FORMAT} v${JOURNAL_VERSION} and ${GATEWAY_JOURNAL_FORMAT} v${GATEWAY_JOURNAL_VERSION})`);
+    }
     if (parsed["kind"] === "catalogue") {
       if (typeof parsed["runId"] !== "string" || !Array.isArray(parsed["tools"])) throw fail(path, line, "a catalogue line has runId and tools");
       runId ??= parsed["runId"];
@@ -86,10 +122,7 @@ export function readRecordedRun(path: string, { maxBytes = JOURNAL_READ_BYTES, t
       tools = listed;
     } else if (parsed["kind"] === "call") calls++;
   });
-  if (runId === undefined) throw fail(path, 1, "the journal has no catalogue line: nothing was searched in this session");
-  const decisions = new InMemoryJournal();
-  for (const record of records) decisions.append(record);
-  return { runId, decisions, tools, trusted: [...trusted], calls };
+  return { runId, records, tools, trusted: [...trusted], calls };
 }
 
 /** The recorded catalogue as a tool source that never changes and forwards nothing. */

@@ -62,7 +62,7 @@ export function completeSearch(
   const { catalogue, menu, discovery } = parts;
   const { results, loaded, onMenu, group } = page;
   // What the ranking returned, not the call's select: only such a use teaches (src/learn).
-  parts.usage?.ranked(decisionId, results.filter((id) => !input.select.includes(id)));
+  parts.usage?.ranked(decisionId, results.filter((id) => !input.select.includes(id)), onMenu);
   const notes: string[] = [...group.notes];
   // A call that only named groups has its notes from them: no "no match" note for the query it did not send.
   if (results.length === 0 && (input.groups === undefined || input.query.length > 0 || input.select.length > 0)) {

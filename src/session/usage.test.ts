@@ -89,6 +89,27 @@ describe("used records", () => {
     expect(used(replay.journal.records())).toEqual(used(session.journal.records()));
   });
 
+  it("pair a call with the latest search that ranked the tool, also when it was on the menu already", () => {
+    // One long run (a gateway connection): the second search ranks image__resize on its page,
+    // but the tool is on the menu since the first and the search names it in its note only.
+    const calls: ToolCall[] = [
+      { turn: 0, index: 0, name: "search_tools", input: { query: "image mail" } },
+      { turn: 1, index: 0, name: "mail__send", input: {} },
+      { turn: 2, index: 0, name: "search_tools", input: { query: "resize image" } },
+      { turn: 3, index: 0, name: "image__resize", input: {} },
+      { turn: 4, index: 0, name: "search_tools", input: { query: "send image", select: ["image__resize"] } },
+      { turn: 5, index: 0, name: "image__resize", input: {} },
+    ];
+    const session = createToolSearchSession({ runId: "run-m", recordUsage: true, toolSearch: { catalogue, ranker: words } });
+    const outcomes = calls.map((call) => session.handleToolCall(call));
+    expect(outcomes[2]).toMatchObject({ result: { tools: [], note: `No other matching tools. Matches already on the menu: "image__resize".` } });
+    const used = session.journal.records().filter((record) => isUsedRecordId(record.id)).map((record) => record.value);
+    expect(used).toEqual([
+      { used: "mail__send", search: "run-m#turn:0:tool:0:search", turn: 1, ranked: true },
+      { used: "image__resize", search: "run-m#turn:2:tool:0:search", turn: 3, ranked: true },
+    ]);
+  });
+
   it("are no decisions: a replay serves the searches, waits for no used record and writes none twice", () => {
     const live = run();
     const records = live.session.journal.records();

@@ -29,7 +29,7 @@ export class UsageRecorder {
   readonly #warn: WarningHook;
   readonly #foundBy = new Map<string, { readonly search: string; readonly ranked: boolean }>();
   readonly #written = new Set<string>();
-  #ranked: { readonly search: string; readonly ids: ReadonlySet<string> } | undefined;
+  #ranked: { readonly search: string; readonly ids: ReadonlySet<string>; readonly onMenu: readonly string[] } | undefined;
 
   constructor(runId: string, log: DecisionLog, warn: WarningHook) {
     this.#runId = runId;
@@ -37,17 +37,24 @@ export class UsageRecorder {
     this.#warn = warn;
   }
 
-  /** Told by the session, before `observe` sees the search: the results its ranking returned. */
-  ranked(search: string, ids: readonly string[]): void {
-    this.#ranked = { search, ids: new Set(ids) };
+  /**
+   * Told by the session, before `observe` sees the search: the results its ranking returned,
+   * and the tools it ranked among the page that were on the menu already (named in the note).
+   */
+  ranked(search: string, ids: readonly string[], onMenu: readonly string[] = []): void {
+    this.#ranked = { search, ids: new Set(ids), onMenu };
   }
 
   /** Sees every handled call with its outcome. */
   observe(call: { readonly turn: number; readonly index: number }, outcome: ToolCallOutcome): void {
     if (outcome.kind === "search") {
-      const ranked = this.#ranked?.search === outcome.decisionId ? this.#ranked.ids : new Set<string>();
+      const told = this.#ranked?.search === outcome.decisionId ? this.#ranked : undefined;
       this.#ranked = undefined;
-      for (const name of returned(outcome)) this.#foundBy.set(name, { search: outcome.decisionId, ranked: ranked.has(name) });
+      for (const name of returned(outcome)) this.#foundBy.set(name, { search: outcome.decisionId, ranked: told?.ids.has(name) === true });
+      // A tool on the menu is not returned again, but this search ranked it for its query: a
+      // later call answers this request, not the one that first loaded the tool (in a long
+      // run, a gateway connection, that may be hours and many requests before).
+      for (const name of told?.onMenu ?? []) this.#foundBy.set(name, { search: outcome.decisionId, ranked: true });
       return;
     }
     if (outcome.kind !== "tool" || !outcome.onMenu) return;

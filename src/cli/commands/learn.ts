@@ -1,17 +1,22 @@
 // `toolsift learn` and the annotations `eval --hints` applies: learned or shipped host
 // annotations, read and written as plain JSON (DESIGN.md "Command line and package entries").
+// With --config the catalogue is the gateway's: its servers started and their approved tools
+// taken, trusted as the config says (docs/gateway.md "Learning from the gateway's traffic").
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { catalogueDocs } from "../../catalogue/index.js";
 import { Bm25ToolRanker } from "../../core/index.js";
 import { ToolsiftError } from "../../errors.js";
 import { parseQueries, type EvalFold } from "../../eval/index.js";
-import { journalFromJsonLines } from "../../journal/jsonl.js";
+import { checkAnnotations } from "../../learn/annotations.js";
 import { LEARN_DEFAULTS, learnHints, usesFromJournal, type ToolUse } from "../../learn/index.js";
-import type { Catalogue, ToolAnnotations } from "../../trust/tool-definition.js";
+import { parseGatewayJournal } from "../../mcp/replay.js";
+import { toolSearchDocs } from "../../trust/tool-docs.js";
+import type { Catalogue, ToolAnnotations, TrustJsonSchemaText } from "../../trust/tool-definition.js";
 import { UsageError, parseCommand, positiveInteger, rankerOptions } from "../args.js";
-import { MAX_INPUT_FLAG, MAX_INPUT_OPTION, readBounded, readJson, reason, writeOutput, type Limits } from "../files.js";
+import { MAX_INPUT_FLAG, MAX_INPUT_OPTION, packageVersion, readBounded, readJson, reason, writeOutput, type Limits } from "../files.js";
 import type { Output } from "../output.js";
+import { loadGateway, notReady, readConfig, warningsTo } from "./mcp.js";
 
 /** What the learn command reads its inputs with, under one run's bounds (eval --hints too). */
 export interface LearnContext {
@@ -54,27 +59,6 @@ function servedRankOf(value: string | undefined): number {
 // The most journal files --journals reads from one folder.
 const MAX_JOURNAL_FILES = 10_000;
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/**
- * An annotations file, checked: `{ "<tool id>": { aliases?: [..], tags?: [..] } }`. Anything
- * else is an `invalid_annotations` error naming the file and the entry.
- */
-export function checkAnnotations(json: unknown, file: string): ToolAnnotations {
-  const bad = (where: string[], problem: string) => new ToolsiftError("invalid_annotations", `annotations file ${file}: ${where.join(".")} ${problem}`, { path: [file, ...where] });
-  if (!isRecord(json)) throw bad([], "must be an object of { aliases?, tags? } by tool id");
-  for (const [id, entry] of Object.entries(json)) {
-    if (!isRecord(entry)) throw bad([id], "must be { aliases?, tags? }");
-    for (const [field, labels] of Object.entries(entry)) {
-      if (field !== "aliases" && field !== "tags") throw bad([id, field], "is not a field of an annotation (aliases, tags)");
-      if (!Array.isArray(labels) || labels.some((label) => typeof label !== "string")) throw bad([id, field], "must be an array of strings");
-    }
-  }
-  return json as ToolAnnotations;
-}
-
 /** `--hints <file|mcp>`: an annotations file, or the shipped MCP hints (any servers present). */
 export async function readHints(value: string, context: LearnContext, out: Output): Promise<ToolAnnotations> {
   if (value === "mcp") {
@@ -97,23 +81,53 @@ async function journalUses(folder: string, context: LearnContext): Promise<ToolU
   const uses: ToolUse[] = [];
   for (const name of names) {
     const file = join(folder, name);
-    const text = await context.readText(file, "journal");
-    try {
-      uses.push(...usesFromJournal(journalFromJsonLines(text).records()));
-    } catch (cause) {
-      if (cause instanceof ToolsiftError) throw new ToolsiftError(cause.code, `${file}: ${cause.message}`, { path: [file, ...cause.path], cause });
-      throw cause;
-    }
+    // A session's journal, or the gateway's (its records between its own lines).
+    uses.push(...usesFromJournal(parseGatewayJournal(await context.readText(file, "journal"), file).records));
   }
   return uses;
 }
 
-/** `toolsift learn --tools T (--queries Q [--fold F] | --journals DIR) -o hints.json`. */
+// The operator's catalogue file, as eval --tools indexes it, without hints.
+async function fileCatalogue(path: string, values: { analyzer?: string | undefined }, context: LearnContext): Promise<LearnCatalogue> {
+  const tools = await context.readJson(path, "catalogue");
+  return { tools: tools as Catalogue, ranker: new Bm25ToolRanker(catalogueDocs(tools), context.rankerOptions(values)) };
+}
+
+/** What `learnHints` learns against: the tools, whose text is vouched for, and the index of them. */
+interface LearnCatalogue {
+  readonly tools: Catalogue;
+  readonly trustJsonSchemaText?: TrustJsonSchemaText;
+  readonly ranker: Bm25ToolRanker;
+}
+
+// The gateway's catalogue, as its sessions index it: the config's servers started (as `demo
+// --config` does), their approved tools, vouched for by the config's `trust`, without hints.
+// Not the journals' catalogue lines: those are what a session saw then, and say nothing of
+// what is approved and trusted now, which is what the hints will be served to.
+async function gatewayCatalogue(path: string, out: Output): Promise<LearnCatalogue> {
+  const gateway = await loadGateway();
+  const config = await readConfig(gateway, path);
+  const upstreams = new gateway.Gateway(config, { stderr: "ignore", onWarning: warningsTo(out), version: await packageVersion() });
+  try {
+    await upstreams.start();
+    const down = notReady(upstreams.servers());
+    if (down !== "") out.note(`toolsift: warning: uses of these servers' tools are not learned${down}`);
+    const tools = [...upstreams.tools().values()].map((tool) => tool.definition);
+    if (tools.length === 0) throw new ToolsiftError("empty_catalogue", `the servers of ${path} list no approved tools to learn for (toolsift mcp status shows the quarantined ones)`, { path: [path] });
+    const trusted = upstreams.trustedPrefixes();
+    return { tools, trustJsonSchemaText: trusted, ranker: new Bm25ToolRanker(toolSearchDocs(tools, { trustJsonSchemaText: trusted })) };
+  } finally {
+    await upstreams.close();
+  }
+}
+
+/** `toolsift learn (--tools T | --config servers.json) (--queries Q [--fold F] | --journals DIR) -o hints.json`. */
 export async function commandLearn(args: string[], out: Output, context: LearnContext): Promise<number> {
   const { values } = parseCommand("learn", {
     args,
     options: {
       tools: { type: "string" },
+      config: { type: "string" },
       queries: { type: "string" },
       journals: { type: "string" },
       fold: { type: "string" },
@@ -125,15 +139,16 @@ export async function commandLearn(args: string[], out: Output, context: LearnCo
       ...context.options,
     },
   });
-  if (values.tools === undefined || values.output === undefined || (values.queries === undefined) === (values.journals === undefined)) {
-    throw new UsageError("learn needs --tools <tools.json>, one of --queries <queries.json> or --journals <folder>, and -o <hints.json>");
+  if ((values.tools === undefined) === (values.config === undefined) || values.output === undefined || (values.queries === undefined) === (values.journals === undefined)) {
+    throw new UsageError("learn needs one of --tools <tools.json> or --config <servers.json>, one of --queries <queries.json> or --journals <folder>, and -o <hints.json>");
   }
+  const analyzer = (values as { analyzer?: string }).analyzer;
+  if (values.config !== undefined && analyzer !== undefined) throw new UsageError("--analyzer does not go with --config: the gateway indexes with the default analyzer");
   if (values.fold !== undefined && values.fold !== "dev" && values.fold !== "test") throw new UsageError(`--fold must be dev or test, got ${values.fold}`);
   if (values.fold !== undefined && values.queries === undefined) throw new UsageError("--fold selects queries of --queries; a journal has no folds");
   const minSupport = context.positiveInteger(values["min-support"] as string | undefined, LEARN_DEFAULTS.minSupport, "min-support");
   const maxPerTool = context.positiveInteger(values["max-per-tool"] as string | undefined, LEARN_DEFAULTS.maxPerTool, "max-per-tool");
   const servedRank = servedRankOf(values["served-rank"] as string | undefined);
-  const tools = await context.readJson(values.tools, "catalogue");
   let uses: ToolUse[];
   if (values.queries !== undefined) {
     const fold = (values.fold ?? "dev") as EvalFold;
@@ -144,11 +159,12 @@ export async function commandLearn(args: string[], out: Output, context: LearnCo
   } else {
     uses = await journalUses(values.journals!, context);
   }
-  // The catalogue as eval --tools indexes it, without hints: it analyzes the words, and says
-  // which uses it already served (servedRank).
-  const ranker = new Bm25ToolRanker(catalogueDocs(tools), context.rankerOptions(values as { analyzer?: string }));
+  // After the uses: a bad journal is said before any server is started.
+  const catalogue = values.config === undefined ? await fileCatalogue(values.tools!, { analyzer }, context) : await gatewayCatalogue(values.config, out);
+  // The index analyzes the words, and says which uses it already served (servedRank).
+  const { tools, trustJsonSchemaText, ranker } = catalogue;
   const learnUnvouched = values["learn-unvouched"] === true;
-  const annotations = learnHints(uses, { analyzer: ranker, ranker, tools: tools as Catalogue, minSupport, maxPerTool, servedRank, learnUnvouched });
+  const annotations = learnHints(uses, { analyzer: ranker, ranker, tools, minSupport, maxPerTool, servedRank, learnUnvouched, ...(trustJsonSchemaText === undefined ? {} : { trustJsonSchemaText }) });
   const words = Object.values(annotations).reduce((sum, entry) => sum + (entry.aliases?.length ?? 0) + (entry.tags?.length ?? 0), 0);
   await writeOutput(values.output, new TextEncoder().encode(`${JSON.stringify(annotations, null, 2)}\n`), "annotations file");
   out.line(`learned ${values.output}: ${words} words for ${Object.keys(annotations).length} tools from ${uses.length} uses`);

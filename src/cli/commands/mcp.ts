@@ -15,7 +15,8 @@ const SUBCOMMANDS = ["approve", "status", "replay"] as const;
 // A config file is a few kilobytes; this bound only stops a wrong path (a disk image) early.
 const MAX_CONFIG_BYTES = 16 * 1024 * 1024;
 
-async function loadGateway(): Promise<GatewayModule> {
+/** The gateway's code, loaded on first use; `sdk_missing` when the optional MCP SDK is not installed. */
+export async function loadGateway(): Promise<GatewayModule> {
   try {
     return await import("../../mcp/index.js");
   } catch (error) {
@@ -27,14 +28,16 @@ async function loadGateway(): Promise<GatewayModule> {
   }
 }
 
-async function readConfig(gateway: GatewayModule, path: string | undefined) {
+/** A servers.json read under its bound and checked (`invalid_config` naming the file). */
+export async function readConfig(gateway: GatewayModule, path: string | undefined) {
   if (path === undefined) throw new UsageError("mcp needs --config <servers.json>");
   const file = resolve(path);
   const json = parseJsonBytes(await readBounded(file, { what: "config", maxBytes: MAX_CONFIG_BYTES, raise: false }), file, "config", { code: "invalid_config" });
   return gateway.parseGatewayConfig(json, file);
 }
 
-function warningsTo(out: Output): (warning: ToolsiftWarning) => void {
+/** Warnings as the commands print them: one note line each, outside text made visible. */
+export function warningsTo(out: Output): (warning: ToolsiftWarning) => void {
   return (warning) => out.note(`toolsift: ${warning.code}: ${visible(warning.message)}`);
 }
 
@@ -101,6 +104,8 @@ async function serve(args: string[], out: Output, env: Readonly<Record<string, s
   const gateway = await loadGateway();
   const credential = http === undefined ? undefined : await httpToken(gateway, values["token-file"], env);
   const config = await readConfig(gateway, values.config);
+  // Read at start: a bad hints file is an error now, before any server or client is up.
+  const annotations = config.hints === undefined ? undefined : gateway.readGatewayHints(config.hints);
   const version = await packageVersion();
   const onWarning = warningsTo(out);
   const upstreams = new gateway.Gateway(config, { stderr: "inherit", onWarning, version });
@@ -108,7 +113,7 @@ async function serve(args: string[], out: Output, env: Readonly<Record<string, s
   const open = () => {
     const runId = newRunId();
     const journal = config.journal === undefined ? undefined : gateway.fileJournal(config.journal, runId);
-    return new gateway.DownstreamSession(upstreams, { runId, caps, version, onWarning, ...(journal === undefined ? {} : { journal }) });
+    return new gateway.DownstreamSession(upstreams, { runId, caps, version, onWarning, recordUsage: config.recordUsage, ...(journal === undefined ? {} : { journal }), ...(annotations === undefined ? {} : { annotations }) });
   };
   // The listener first: a bad --allow-host or a port in use fails before any server starts.
   const listener = http === undefined ? undefined : await gateway.listenHttp(open, {
@@ -267,6 +272,7 @@ export async function demoFromConfig(args: string[], out: Output): Promise<numbe
   const { values, positionals } = parseCommand("demo", { args, allowPositionals: true, options: { config: { type: "string" } } });
   const gateway = await loadGateway();
   const config = await readConfig(gateway, values.config);
+  const annotations = config.hints === undefined ? undefined : gateway.readGatewayHints(config.hints);
   const version = await packageVersion();
   const upstreams = new gateway.Gateway(config, { stderr: "ignore", onWarning: warningsTo(out), version });
   try {
@@ -278,7 +284,7 @@ export async function demoFromConfig(args: string[], out: Output): Promise<numbe
     for (const query of positionals.length > 0 ? positionals : DEMO_QUERIES) {
       // A session of its own per query, as a fresh client would see it: in one session a later
       // query would leave out what an earlier one already loaded onto the menu.
-      const downstream = new gateway.DownstreamSession(upstreams, { runId: newRunId(), caps, version, onWarning: warningsTo(out) });
+      const downstream = new gateway.DownstreamSession(upstreams, { runId: newRunId(), caps, version, onWarning: warningsTo(out), ...(annotations === undefined ? {} : { annotations }) });
       const result = (await downstream.callTool("search_tools", { query })).structuredContent as { tools?: { name: string; description: string }[]; skills?: { id: string; description: string }[]; note?: string };
       out.line(out.bold(visible(query)));
       const tools = result.tools ?? [];
@@ -319,7 +325,7 @@ function serversReady(servers: readonly ServerCount[]): string {
 
 // The servers that are not up, each with its state and last failure: "3/4 ready" alone does not
 // say which one to look at. Names and reasons come from the config and the upstream: made visible.
-function notReady(servers: readonly ServerCount[]): string {
+export function notReady(servers: readonly ServerCount[]): string {
   const down = servers.filter((server) => server.status !== "ready");
   if (down.length === 0) return "";
   const tries = (count: number) => (count === 0 ? "" : `; ${count} ${count === 1 ? "try" : "tries"}`);
