@@ -20,6 +20,9 @@ import { SERVER_NAME_RULE, isServerName } from "./ids.js";
  *   from the first to the second (defaults 500 and 30,000 ms, each 10–3,600,000).
  * - `maxPerSearch`, `maxLoaded`, `maxSearches`: the session caps (see `TOOL_SEARCH_DEFAULTS`);
  *   `maxSearches` defaults higher here (200) because one gateway session is a whole client run.
+ * - `loadUnconfident`: whether a search without a confident match loads its closest tools
+ *   (default `false`: they are returned `loaded: false` with the words no tool matches, so a
+ *   request no server answers grows no menu; docs/scoring.md "Holding unconfident matches").
  * - `journal`: folder for one JSON-lines journal per session (default: none written).
  * - `state`: the quarantine state file (default `defaultStatePath`: the user's state folder,
  *   not next to the config, where a server given the config's folder could write it).
@@ -32,6 +35,7 @@ export const GATEWAY_DEFAULTS = Object.freeze({
   maxPerSearch: 5,
   maxLoaded: 20,
   maxSearches: 200,
+  loadUnconfident: false,
 });
 
 /** The environment variables the config's defaults read (`XDG_STATE_HOME`, `HOME`). */
@@ -109,6 +113,8 @@ export interface GatewayConfig {
   readonly maxPerSearch: number;
   readonly maxLoaded: number;
   readonly maxSearches: number;
+  /** An unconfident search loads its closest tools (default `false`). */
+  readonly loadUnconfident: boolean;
   /** Absolute folder for journals, or undefined (no journal written). */
   readonly journal: string | undefined;
   /** Absolute path of the quarantine state file. */
@@ -205,6 +211,7 @@ const toolsiftSchema = strictObject(
     maxPerSearch: ms(1, 50, GATEWAY_DEFAULTS.maxPerSearch),
     maxLoaded: ms(1, 200, GATEWAY_DEFAULTS.maxLoaded),
     maxSearches: ms(1, 200, GATEWAY_DEFAULTS.maxSearches),
+    loadUnconfident: z._default(z.boolean("must be true or false"), GATEWAY_DEFAULTS.loadUnconfident),
     journal: z.optional(nonEmptyString()),
     state: z.optional(nonEmptyString()),
     deferral: z.optional(deferralSchema),

@@ -23,6 +23,8 @@ export interface DownstreamCaps {
   readonly maxPerSearch: number;
   readonly maxLoaded: number;
   readonly maxSearches: number;
+  /** An unconfident search loads its closest tools; default `false` (`GATEWAY_DEFAULTS`). */
+  readonly loadUnconfident?: boolean;
   /** The deferral budget (each server a dynamic group); default `gatewayDeferral(maxLoaded)`. */
   readonly deferral?: GatewayDeferral;
 }
@@ -211,6 +213,7 @@ export class DownstreamSession {
         maxPerSearch: caps.maxPerSearch,
         maxLoaded: caps.maxLoaded,
         maxSearches: caps.maxSearches,
+        loadUnconfident: caps.loadUnconfident === true,
         toolName: SEARCH_TOOL,
         // Each server is a dynamic group: held back under the budget, loadable whole with
         // search_tools({ group }), named in the catalogue block.
