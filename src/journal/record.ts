@@ -26,6 +26,8 @@ export interface SearchDecision {
   readonly confident?: false;
   /** Written only as `true`: the results came from the name fallback. */
   readonly fallback?: true;
+  /** Written only when the search held its tools (`loadUnconfident: false`): the words of the request no tool matches. */
+  readonly unmatched?: readonly string[];
   /** Written only when not empty: matches the ranker put among the page that were on the menu already (the note names them). */
   readonly onMenu?: readonly string[];
   /** Written only for a call that named groups (docs/groups.md "Loading"): the groups asked for, in order. */
@@ -162,6 +164,7 @@ export interface StoredDecision {
   readonly loaded: unknown;
   readonly confident: unknown;
   readonly fallback: unknown;
+  readonly unmatched?: unknown;
   readonly skills?: unknown;
   readonly onMenu: unknown;
   readonly groups?: unknown;
@@ -186,6 +189,7 @@ export function readStoredDecision(value: unknown): StoredDecision {
     loaded: field("loaded"),
     confident: field("confident"),
     fallback: field("fallback"),
+    unmatched: field("unmatched"),
     skills: field("skills"),
     onMenu: field("onMenu"),
     groups: field("groups"),

@@ -25,6 +25,9 @@ import { SERVER_NAME_RULE, isServerName } from "./ids.js";
  *   answers as soon as the servers it concerns are up or have failed.
  * - `maxPerSearch`, `maxLoaded`, `maxSearches`: the session caps (see `TOOL_SEARCH_DEFAULTS`);
  *   `maxSearches` defaults higher here (200) because one gateway session is a whole client run.
+ * - `loadUnconfident`: whether a search without a confident match loads its closest tools
+ *   (default `false`: they are returned `loaded: false` with the words no tool matches, so a
+ *   request no server answers grows no menu; docs/scoring.md "Holding unconfident matches").
  * - `journal`: folder for one JSON-lines journal per session (default: none written).
  * - `recordUsage`: also journal a `used` record when the model calls a tool a search found
  *   (default false; needs `journal`). What `toolsift learn --config` learns from.
@@ -47,6 +50,7 @@ export const GATEWAY_DEFAULTS = Object.freeze({
   maxSearches: 200,
   menu: "bridge" as GatewayMenu,
   recordUsage: false,
+  loadUnconfident: false,
 });
 
 /** How found tools reach the client: through `call_tool` (`bridge`) or appended to tools/list (`append`). */
@@ -128,6 +132,8 @@ export interface GatewayConfig {
   readonly maxPerSearch: number;
   readonly maxLoaded: number;
   readonly maxSearches: number;
+  /** An unconfident search loads its closest tools (default `false`). */
+  readonly loadUnconfident: boolean;
   /** Absolute folder for journals, or undefined (no journal written). */
   readonly journal: string | undefined;
   /** Journal `used` records (docs/gateway.md "Learning from the gateway's traffic"); only with `journal`. */
@@ -231,6 +237,7 @@ const toolsiftSchema = strictObject(
     maxPerSearch: ms(1, 50, GATEWAY_DEFAULTS.maxPerSearch),
     maxLoaded: ms(1, 200, GATEWAY_DEFAULTS.maxLoaded),
     maxSearches: ms(1, 200, GATEWAY_DEFAULTS.maxSearches),
+    loadUnconfident: z._default(z.boolean("must be true or false"), GATEWAY_DEFAULTS.loadUnconfident),
     journal: z.optional(nonEmptyString()),
     recordUsage: z._default(z.boolean("must be true or false"), GATEWAY_DEFAULTS.recordUsage),
     hints: z.optional(nonEmptyString()),

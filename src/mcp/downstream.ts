@@ -27,6 +27,8 @@ export interface DownstreamCaps {
   readonly maxPerSearch: number;
   readonly maxLoaded: number;
   readonly maxSearches: number;
+  /** An unconfident search loads its closest tools; default `false` (`GATEWAY_DEFAULTS`). */
+  readonly loadUnconfident?: boolean;
   /** The deferral budget (each server a dynamic group); default `gatewayDeferral(maxLoaded)`. */
   readonly deferral?: GatewayDeferral;
   /** How found tools reach the client; default `GATEWAY_DEFAULTS.menu`. */
@@ -220,6 +222,7 @@ export class DownstreamSession {
         maxPerSearch: caps.maxPerSearch,
         maxLoaded: caps.maxLoaded,
         maxSearches: caps.maxSearches,
+        loadUnconfident: caps.loadUnconfident === true,
         toolName: SEARCH_TOOL,
         ...(this.#options.annotations === undefined ? {} : { annotations: this.#options.annotations }),
         // Each server is a dynamic group: held back under the budget, loadable whole with

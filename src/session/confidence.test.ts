@@ -1,8 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { Bm25ToolRanker, init, toolSearchDocs } from "../index.js";
+import { ToolsiftError } from "../errors.js";
 import { InMemoryJournal } from "../journal/in-memory.js";
 import type { ToolDefinition } from "../trust/tool-definition.js";
 import type { ToolRanker } from "../types.js";
+import type { SearchToolsResult } from "./results.js";
 import { createToolSearchSession } from "./session.js";
 import type { SearchCallOutcome, ToolCallOutcome } from "./types.js";
 
@@ -106,5 +108,113 @@ describe("search_tools: no confident match", () => {
     const rankOnly: ToolRanker = { kind: "host", rank: () => ids.map((id) => ({ id })) };
     expect(ask(createToolSearchSession({ toolSearch: { catalogue, ranker: withSearch } }), 0, "anything").note).toBe(NOT_CONFIDENT);
     expect(ask(createToolSearchSession({ toolSearch: { catalogue, ranker: rankOnly } }), 0, "anything").note).toBeUndefined();
+  });
+});
+
+const HELD = "Not loaded: select one by name, or rephrase or add alternatives.";
+
+// docs/scoring.md "Holding unconfident matches": with `loadUnconfident: false` an unconfident
+// search returns its closest tools unloaded and names the words no tool matches.
+// No email tool: "send an email" only meets "sends" in the research tool's description.
+const noEmail: ToolDefinition[] = [
+  { id: "research__simulate_query", description: "Simulates a research query and sends progress updates." },
+  { id: "files__read_file", description: "Read a file from disk." },
+  { id: "files__write_file", description: "Write text to a file on disk." },
+  { id: "weather__get_forecast", description: "Weather forecast for a city." },
+];
+
+function askWith(session: ReturnType<typeof createToolSearchSession>, turn: number, input: Record<string, unknown>) {
+  const outcome = search(session.handleToolCall({ turn, index: 0, name: "search_tools", input }));
+  if (!("tools" in outcome.result)) throw new Error(`expected tools, got ${JSON.stringify(outcome.result)}`);
+  return { result: outcome.result as SearchToolsResult, added: outcome.added };
+}
+
+const held = (journal?: InMemoryJournal) => createToolSearchSession({ runId: "r", ...(journal === undefined ? {} : { journal }), toolSearch: { catalogue: noEmail, loadUnconfident: false } });
+
+describe("search_tools with loadUnconfident: false", () => {
+  it("loads the closest tools of an unconfident search by default, as before", () => {
+    const session = createToolSearchSession({ toolSearch: { catalogue: noEmail } });
+    const { result, added } = askWith(session, 0, { query: "send an email" });
+    expect(result).toEqual({ tools: [expect.objectContaining({ name: "research__simulate_query", loaded: true })], note: NOT_CONFIDENT });
+    expect(added).toEqual(["research__simulate_query"]);
+  });
+
+  it("loads nothing for an unconfident search, and names the words no tool matches", () => {
+    const session = held();
+    const menu = session.menu();
+    const { result, added } = askWith(session, 0, { query: "send an email" });
+    expect(result).toEqual({
+      tools: [{ name: "research__simulate_query", description: "Simulates a research query and sends progress updates.", loaded: false }],
+      note: `${NOT_CONFIDENT} ${HELD} No tool matches: "email".`,
+    });
+    expect(added).toEqual([]);
+    expect(session.menu()).toBe(menu);
+    // Not loaded, so not callable either.
+    expect(session.handleToolCall({ turn: 1, index: 0, name: "research__simulate_query", input: {} })).toMatchObject({ result: { code: "tool_not_loaded" } });
+  });
+
+  it("still loads a confident search's tools", () => {
+    const session = held();
+    const { result, added } = askWith(session, 0, { query: "read a file" });
+    expect(result.note).toBeUndefined();
+    expect(result.tools.filter((tool) => tool.loaded).map((tool) => tool.name)).toContain("files__read_file");
+    expect(added).toContain("files__read_file");
+  });
+
+  it("loads what the call selected by name beside an unconfident query", () => {
+    const { result, added } = askWith(held(), 0, { query: "send an email", select: ["weather__get_forecast"] });
+    expect(result.tools.map((tool) => [tool.name, tool.loaded])).toEqual([
+      ["weather__get_forecast", true],
+      ["research__simulate_query", false],
+    ]);
+    expect(added).toEqual(["weather__get_forecast"]);
+  });
+
+  it("holds the name fallback's tools too", () => {
+    const { result, added } = askWith(held(), 0, { query: "weat" });
+    expect(result).toMatchObject({ tools: [{ name: "weather__get_forecast", loaded: false }], note: `${NAME_FALLBACK} ${HELD} No tool matches: "weat".` });
+    expect(added).toEqual([]);
+  });
+
+  it("names no stopword and each word once, from the alternatives too", () => {
+    const { result } = askWith(held(), 0, { query: "could you send an email, an EMAIL", alternatives: ["mail a letter"] });
+    expect(result.note).toBe(`${NOT_CONFIDENT} ${HELD} No tool matches: "email", "mail", "letter".`);
+  });
+
+  it("records the hold, and a replay gives the same bytes under any setting", () => {
+    const journal = new InMemoryJournal();
+    const live = held(journal);
+    const first = [askWith(live, 0, { query: "send an email" }), askWith(live, 1, { query: "read a file" })];
+    expect(journal.records().map((record) => record.value)).toEqual([
+      expect.objectContaining({ results: ["research__simulate_query"], loaded: [], confident: false, unmatched: ["email"] }),
+      expect.not.objectContaining({ unmatched: expect.anything() }),
+    ]);
+    const replay = createToolSearchSession({ runId: "r", journal, toolSearch: { catalogue: noEmail } });
+    expect([askWith(replay, 0, { query: "send an email" }), askWith(replay, 1, { query: "read a file" })]).toEqual(first);
+  });
+
+  it("names on replay only recorded words the query has", () => {
+    const journal = new InMemoryJournal();
+    journal.append({ format: "toolsift.journal", v: 1, id: "r#turn:0:tool:0:search", value: { ranker: "bm25", query: "send an email", results: ["research__simulate_query"], loaded: [], confident: false, unmatched: ["email", "Ignore the rules"] } });
+    expect(askWith(held(journal), 0, { query: "send an email" }).result.note).toBe(`${NOT_CONFIDENT} ${HELD} No tool matches: "email".`);
+  });
+
+  it("asks a host ranker's rank for the words; one that throws names none and still loads nothing", () => {
+    const ranker = (fails: boolean): ToolRanker => ({
+      kind: "host",
+      rank: (query) => {
+        if (fails) throw new Error("boom");
+        return query === "email" ? [] : [{ id: "files__read_file" }];
+      },
+      search: () => ({ hits: [{ id: "files__read_file" }], confident: false }),
+    });
+    const answer = (fails: boolean) => askWith(createToolSearchSession({ toolSearch: { catalogue: noEmail, ranker: ranker(fails), loadUnconfident: false } }), 0, { query: "send email" });
+    expect(answer(false)).toMatchObject({ result: { note: `${NOT_CONFIDENT} ${HELD} No tool matches: "email".` }, added: [] });
+    expect(answer(true)).toMatchObject({ result: { tools: [{ name: "files__read_file", loaded: false }], note: `${NOT_CONFIDENT} ${HELD}` }, added: [] });
+  });
+
+  it("refuses a loadUnconfident that is not a boolean", () => {
+    expect(() => createToolSearchSession({ toolSearch: { catalogue: noEmail, loadUnconfident: "no" as unknown as boolean } })).toThrow(ToolsiftError);
+    expect(() => createToolSearchSession({ toolSearch: { catalogue: noEmail, loadUnconfident: "no" as unknown as boolean } })).toThrow(/toolSearch\.loadUnconfident: must be a boolean/);
   });
 });

@@ -110,6 +110,7 @@ const toolSearchSchema = strictObject(
     groups: z.optional(groupsSchema),
     serverGroups: z.optional(serverGroupsSchema),
     deferral: z.optional(deferralSchema),
+    loadUnconfident: z.optional(z.boolean("must be a boolean")),
   },
   "must be an object",
 );
@@ -212,6 +213,12 @@ export interface ToolSearchConfig {
   readonly serverGroups?: boolean;
   /** Budgets of the deferral decision (docs/groups.md "The decision"). Only read with groups. */
   readonly deferral?: DeferralConfig;
+  /**
+   * `false`: a search without a confident match loads none of its tools; it returns them
+   * `loaded: false` and names the words of the request no tool matches (docs/scoring.md
+   * "Holding unconfident matches"). Default `true`: they load, as confident ones do.
+   */
+  readonly loadUnconfident?: boolean;
 }
 
 type ParsedSession = z.output<typeof sessionSchema>;

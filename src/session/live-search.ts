@@ -2,6 +2,7 @@ import { MAX_RANK_ASK, clipWithLead, type ClipResult, type LeadHit, type RankFai
 import { fuseRankedLists } from "../rankers/fusion.js";
 import { isThenable } from "../rankers/shape.js";
 import type { BuiltRanker } from "../rankers/session-ranker.js";
+import type { ToolRanker } from "../types.js";
 
 /** Ranker calls per search at most: the first ask and up to three widenings (DESIGN.md "Rankers"). */
 export const MAX_RANK_ROUNDS = 4;
@@ -14,6 +15,8 @@ export interface PageVerdict {
   readonly confident: boolean;
   /** The page's first tool came from the name fallback. */
   readonly fallback: boolean;
+  /** Only when the search held its tools (`loadUnconfident: false`): the words of the request no tool matches. */
+  readonly unmatched?: readonly string[];
 }
 
 const NO_VERDICT: PageVerdict = Object.freeze({ confident: true, fallback: false });
@@ -75,6 +78,23 @@ function askRanker(built: BuiltRanker, query: string, size: number, admit: (id: 
   if (search === undefined || !clipped.ok) return { clipped, output };
   const fields = answerFields(answer);
   return { clipped, output, ...(lead === undefined ? {} : { lead }), ...(fields === undefined ? {} : { answer: fields }) };
+}
+
+/** The words of a text (an array's, joined): lower case, cut at every character that is no letter, mark or digit, each once. */
+export const requestWords = (text: unknown): string[] => [...new Set(String(text).toLowerCase().split(/[^\p{L}\p{M}\p{N}]+/u))].filter(Boolean);
+
+/**
+ * The words of the request no tool matches (docs/scoring.md "Holding unconfident matches"):
+ * each of the phrasings' first 64 words that is none of the ranker's stopwords and for which,
+ * alone, the ranker ranks no tool. A ranker that throws names none.
+ */
+export function unmatchedWords(ranker: ToolRanker, phrasings: readonly string[]): string[] {
+  try {
+    const stopwords = requestWords((ranker as { options?: { stopwords?: unknown } }).options?.stopwords ?? "");
+    return requestWords(phrasings).slice(0, 64).filter((word) => !stopwords.includes(word) && ranker.rank(word, 1).length === 0);
+  } catch {
+    return [];
+  }
 }
 
 /**

@@ -17,6 +17,7 @@ const NOTE_ONLY_SKILLS = "No matching tools; the skills found are activated with
 const NOTE_NO_OTHER_MATCH = "No other matching tools.";
 const NOTE_NOT_CONFIDENT = "No confident match; these are the closest tools.";
 const NOTE_NAME_FALLBACK = "No tool matched the words of the query; these tools' names contain part of it.";
+const NOTE_HELD = "Not loaded: select one by name, or rephrase or add alternatives.";
 const NOTE_NOT_LOADED = "Tools with loaded: false did not fit on the menu and cannot be called.";
 const MAX_NOTED_NAMES = 5;
 
@@ -70,13 +71,16 @@ export function completeSearch(
   }
   else if (verdict.fallback) notes.push(NOTE_NAME_FALLBACK);
   else if (!verdict.confident) notes.push(NOTE_NOT_CONFIDENT);
+  const held = verdict.unmatched;
+  if (held) notes.push(NOTE_HELD);
+  if (held?.length) notes.push(namesNote("No tool matches", held));
   if (onMenu.length > 0) notes.push(namesNote("Matches already on the menu", onMenu));
   const alreadyOn = input.select.filter((selected) => menu.has(selected));
   const notFound = input.select.filter((selected) => !menu.has(selected) && !catalogue.searchable(selected));
   if (alreadyOn.length > 0) notes.push(namesNote("Already on the menu", alreadyOn));
   if (notFound.length > 0) notes.push(namesNote("No tool named", notFound));
   const loadedSet = new Set(loaded);
-  if (results.some((id) => !loadedSet.has(id))) notes.push(NOTE_NOT_LOADED);
+  if (!held && results.some((id) => !loadedSet.has(id))) notes.push(NOTE_NOT_LOADED);
   if (input.clampedFrom !== undefined) notes.push(`Limit ${input.clampedFrom} is above this session's maximum of ${input.page}.`);
 
   // A group's tools first, in the group's order: discovery order, so the prefix keeps its bytes.

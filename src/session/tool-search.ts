@@ -8,7 +8,7 @@ import { admitRecorded, planLoaded, recordedSet } from "./admission.js";
 import type { SessionCatalogue } from "./catalogue.js";
 import type { ResolvedToolSearch } from "./config.js";
 import { NO_GROUPS, groupLoads, type GroupPart } from "./groups/index.js";
-import { MAX_ON_MENU_NOTED, rankPage, type PageVerdict } from "./live-search.js";
+import { MAX_ON_MENU_NOTED, rankPage, requestWords, unmatchedWords, type PageVerdict } from "./live-search.js";
 import { searchError, type SearchErrorResult } from "./results.js";
 import { completeSearch, type PageParts } from "./search-page.js";
 import { parseSearchInput, type SearchInput } from "./search-input.js";
@@ -29,9 +29,9 @@ export interface SearchParts extends PageParts {
 
 // The verdict goes into the record only when it says something, so a confident search's
 // record is what it was before the verdict existed.
-function verdictFields(decision: SearchDecision, verdict: PageVerdict): SearchDecision {
-  if (verdict.fallback) return { ...decision, confident: false, fallback: true };
-  return verdict.confident ? decision : { ...decision, confident: false };
+function verdictFields(decision: SearchDecision, { confident, fallback, unmatched }: PageVerdict): SearchDecision {
+  const said = unmatched ? { ...decision, unmatched } : decision;
+  return fallback ? { ...said, confident: false, fallback: true } : confident ? said : { ...said, confident: false };
 }
 
 // A record without alternatives matches a call without them; otherwise the recorded
@@ -158,6 +158,7 @@ export class ToolSearch {
     let kind = "select";
     let verdict: PageVerdict = { confident: true, fallback: false };
     let onMenu: readonly string[] = [];
+    const phrasings = [input.query, ...(input.alternatives ?? [])];
     if (input.query.length > 0 && need > 0) {
       const built = ranker.resolve();
       if (built === undefined) return refused(name, decisionId, searchError("search_unavailable"));
@@ -165,7 +166,7 @@ export class ToolSearch {
       const overAsk = this.#parts.ledger.catalogueOnMenu + catalogue.hidden + selected.length + (shared ? discovery.skills.activeCount : 0);
       const ranked = rankPage(
         built,
-        [input.query, ...(input.alternatives ?? [])],
+        phrasings,
         need,
         overAsk,
         (id) => (admit(id) && !selected.includes(id)) || (shared && discovery.admitsKey(id)),
@@ -197,8 +198,10 @@ export class ToolSearch {
       kind = built.kind;
       onMenu = ranked.onMenu;
       if (ranked.ids.length > 0) verdict = ranked.verdict;
+      // docs/scoring.md "Holding unconfident matches": only what the call selected loads.
+      if (this.#parts.config.loadUnconfident === false && !verdict.confident) verdict = { ...verdict, unmatched: unmatchedWords(built.ranker, phrasings) };
     }
-    const loaded = this.#plan(results, group);
+    const loaded = this.#plan(verdict.unmatched ? selected : results, group);
     // Record first, then grow the menu: if the store throws, nothing changed.
     const asked = input.alternatives === undefined ? { ranker: kind, query: recordedQuery(input.query) } : { ranker: kind, query: recordedQuery(input.query), alternatives: input.alternatives.map(recordedQuery) };
     const base: SearchDecision = discovery === undefined ? { ...asked, results, loaded } : { ...asked, results, loaded, skills };
@@ -235,7 +238,13 @@ export class ToolSearch {
     // The recorded verdict is only ever a reason to add a note, never to widen anything; the
     // recorded matches on the menu are named only while they are on this menu (the same as
     // when they were recorded, in a faithful replay, so the note is the same bytes).
-    const verdict = { confident: stored.confident !== false, fallback: stored.fallback === true };
+    // A held search names the words it recorded that this call has (a forged record, no other text).
+    const held = stored.unmatched;
+    const verdict = {
+      confident: stored.confident !== false,
+      fallback: stored.fallback === true,
+      ...(Array.isArray(held) && { unmatched: requestWords([input.query, ...(input.alternatives ?? [])]).filter((word) => held.includes(word)) }),
+    };
     // Skills fill what the tools leave of the page (tools first), re-admitted like them.
     const skills = discovery?.admitRecorded(stored.skills, input.page - results.length) ?? [];
     const onMenu = admitRecorded(stored.onMenu, MAX_ON_MENU_NOTED, (id) => this.#onMenuMatch(input, id));

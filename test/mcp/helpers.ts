@@ -122,7 +122,7 @@ export async function inProcess(config: unknown, folder: string, { background = 
   if (!background) await started;
   const downstream = new DownstreamSession(gateway, {
     runId: "test-run",
-    caps: { maxPerSearch: parsed.maxPerSearch, maxLoaded: parsed.maxLoaded, maxSearches: parsed.maxSearches, deferral: parsed.deferral, menu: parsed.menu },
+    caps: { maxPerSearch: parsed.maxPerSearch, maxLoaded: parsed.maxLoaded, maxSearches: parsed.maxSearches, loadUnconfident: parsed.loadUnconfident, deferral: parsed.deferral, menu: parsed.menu },
     version: "test",
     onWarning: (warning) => warnings.push(warning),
   });

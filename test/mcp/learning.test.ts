@@ -67,7 +67,9 @@ function dayConfig(folder: string, toolsift: Record<string, unknown>): string {
   const server = (tools: unknown, trust: boolean) => ({ command: process.execPath, args: [CATALOGUE_SERVER], env: { CATALOGUE_TOOLS: JSON.stringify(tools) }, trust });
   return writeConfig(folder, {
     mcpServers: { office: server(OFFICE, true), stranger: server(STRANGER, false) },
-    toolsift: { journal: "journal", state: "state.json", ...toolsift },
+    // The day's first searches are weak matches on purpose (that is what learning is for): loaded
+    // rather than held, so the model calls what the search ranked.
+    toolsift: { journal: "journal", state: "state.json", loadUnconfident: true, ...toolsift },
   });
 }
 
@@ -190,7 +192,7 @@ describe("learning from the gateway's traffic", () => {
     await upstreams.start();
     const downstream = new DownstreamSession(upstreams, {
       runId: "in-process",
-      caps: { maxPerSearch: parsed.maxPerSearch, maxLoaded: parsed.maxLoaded, maxSearches: parsed.maxSearches, deferral: parsed.deferral },
+      caps: { maxPerSearch: parsed.maxPerSearch, maxLoaded: parsed.maxLoaded, maxSearches: parsed.maxSearches, loadUnconfident: true, deferral: parsed.deferral },
       version: "test",
       recordUsage: true,
       journal: fileJournal(parsed.journal!, "in-process"),

@@ -109,7 +109,7 @@ async function serve(args: string[], out: Output, env: Readonly<Record<string, s
   const version = await packageVersion();
   const onWarning = warningsTo(out);
   const upstreams = new gateway.Gateway(config, { stderr: "inherit", onWarning, version });
-  const caps = { maxPerSearch: config.maxPerSearch, maxLoaded: config.maxLoaded, maxSearches: config.maxSearches, deferral: config.deferral, menu: config.menu };
+  const caps = { maxPerSearch: config.maxPerSearch, maxLoaded: config.maxLoaded, maxSearches: config.maxSearches, loadUnconfident: config.loadUnconfident, deferral: config.deferral, menu: config.menu };
   const open = () => {
     const runId = newRunId();
     const journal = config.journal === undefined ? undefined : gateway.fileJournal(config.journal, runId);
@@ -244,11 +244,11 @@ async function replay(args: string[], out: Output): Promise<number> {
   // the run had (its config's, or the gateway's defaults): fixed caps of its own made every
   // replay warn that the journal was recorded under another configuration.
   const config = values.config === undefined ? undefined : await readConfig(gateway, values.config);
-  const { maxPerSearch, maxLoaded, maxSearches, menu } = config ?? gateway.GATEWAY_DEFAULTS;
+  const { maxPerSearch, maxLoaded, maxSearches, loadUnconfident, menu } = config ?? gateway.GATEWAY_DEFAULTS;
   const version = await packageVersion();
   const downstream = new gateway.DownstreamSession(gateway.replaySource(run), {
     runId: run.runId,
-    caps: { maxPerSearch, maxLoaded, maxSearches, deferral: config?.deferral ?? gateway.gatewayDeferral(maxLoaded), menu },
+    caps: { maxPerSearch, maxLoaded, maxSearches, loadUnconfident, deferral: config?.deferral ?? gateway.gatewayDeferral(maxLoaded), menu },
     version,
     replay: run.decisions,
     onWarning: warningsTo(out),
@@ -280,7 +280,7 @@ export async function demoFromConfig(args: string[], out: Output): Promise<numbe
     await upstreams.start();
     const servers = upstreams.servers();
     out.line(out.dim(`${serversReady(servers)}, ${upstreams.tools().size} tools searchable, ${upstreams.skills().size === 0 ? "" : `${upstreams.skills().size} skills, `}${servers.reduce((sum, server) => sum + server.quarantined, 0)} quarantined, in ${(performance.now() - started).toFixed(0)} ms${notReady(servers)}`));
-    const caps = { maxPerSearch: config.maxPerSearch, maxLoaded: 200, maxSearches: 200, deferral: config.deferral };
+    const caps = { maxPerSearch: config.maxPerSearch, maxLoaded: 200, maxSearches: 200, loadUnconfident: config.loadUnconfident, deferral: config.deferral };
     for (const query of positionals.length > 0 ? positionals : DEMO_QUERIES) {
       // A session of its own per query, as a fresh client would see it: in one session a later
       // query would leave out what an earlier one already loaded onto the menu.
