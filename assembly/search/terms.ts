@@ -146,6 +146,9 @@ export function chooseQueryTerms(): void {
     let pointer = tokenPointer(token);
     let length = unchecked(tokenLength[token]);
     if (!allStopwords && stopwords.find(pointer, length) >= 0) continue;
+    // A number of one digit is an argument of the request (a count, an operand), not a word
+    // that names a tool: it counts at the related weight.
+    if (length == 1 && <u32>load<u16>(pointer) - 0x30 < 10) weight *= relatedWeight;
     let term = terms.find(pointer, length);
     if (term >= 0) addCandidate(term, weight);
     else splitAbsentTerm(pointer, length, allStopwords, weight);

@@ -225,7 +225,8 @@ export function oracleVariants(term: string): string[] {
 /** §A6 steps 1–6 without expansion (step 5): the chosen terms and their query weights. */
 export function oracleWeightedTerms(index: OracleIndex, options: OracleOptions, query: string): [string, number][] {
   const own = oracleSurvivingTerms(oracleAnalyzeQuery(query, options, index.ids), index, options);
-  const chosen: [string, number][] = own.map((term) => [term, 1]);
+  // §A6 step 1: a term of one ASCII digit counts at the related weight.
+  const chosen: [string, number][] = own.map((term) => [term, /^[0-9]$/.test(term) ? options.relatedWeight : 1]);
   if (options.analyzer !== "plural" || options.relatedWeight === 0) return chosen;
   const seen = new Set(own);
   for (const term of own) {
