@@ -12,7 +12,7 @@ import { build } from "vite";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 const WASM_GZIP_BUDGET = 17_664;
-const PACKAGE_GZIP_BUDGET = 75_776;
+const PACKAGE_GZIP_BUDGET = 76_160;
 // "toolsift/learn" (the learner, the trust policy it reads catalogues with, the stopwords):
 // 9,094 B gzipped on 2026-12-01; budget 11,264 B (11 KiB, +24%).
 const LEARN_GZIP_BUDGET = 11_264;
