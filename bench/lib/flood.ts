@@ -5,6 +5,7 @@ import { BUNDLED_STOPWORDS } from "../../src/analysis/stopwords.js";
 import { Bm25ToolRanker } from "../../src/index.js";
 import type { EvalQuery } from "../../src/eval/index.js";
 import { toolSearchDocs, type ToolAnnotations, type ToolDefinition } from "../../src/trust/index.js";
+import { seededRandom } from "./harness.js";
 
 /** The flooding server's name: every flood tool's id is `<FLOOD_SERVER>__<name>`. */
 export const FLOOD_SERVER = "toolhub";
@@ -30,22 +31,6 @@ export function dampenAssertive(text: string): string {
   return text.replace(ASSERTIVE_PHRASE, "");
 }
 
-interface CatalogueTool {
-  readonly id: string;
-  readonly name?: string;
-}
-
-// mulberry32: a small seeded generator, so a flood is the same on every run.
-function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const STOPWORDS = new Set(BUNDLED_STOPWORDS);
 
@@ -59,11 +44,11 @@ function nameWords(name: string): string[] {
 
 // Words by how many tool names use them: first words (the verbs) and the rest (the objects),
 // each as a cumulative table to draw from in proportion to use.
-function wordTables(catalogue: readonly CatalogueTool[]): { verbs: [string, number][]; objects: [string, number][] } {
+function wordTables(catalogue: readonly ToolDefinition[]): { verbs: [string, number][]; objects: [string, number][] } {
   const verbs = new Map<string, number>();
   const objects = new Map<string, number>();
   for (const tool of catalogue) {
-    const words = nameWords(tool.name ?? tool.id.split("__").slice(1).join("__"));
+    const words = nameWords(tool.name ?? (tool.id ?? "").split("__").slice(1).join("__"));
     if (words.length === 0) continue;
     verbs.set(words[0]!, (verbs.get(words[0]!) ?? 0) + 1);
     for (const word of new Set(words.slice(1))) objects.set(word, (objects.get(word) ?? 0) + 1);
@@ -92,9 +77,9 @@ function draw(table: readonly [string, number][], random: () => number): string 
  * own tool names in proportion to their use (`create_issue_ticket`), all distinct; remote,
  * and for the vouched kinds a description saying the task (and, assertive, the cues).
  */
-export function floodTools(catalogue: readonly CatalogueTool[], count: number, seed: number, kind: FloodKind): ToolDefinition[] {
+export function floodTools(catalogue: readonly ToolDefinition[], count: number, seed: number, kind: FloodKind): ToolDefinition[] {
   const { verbs, objects } = wordTables(catalogue);
-  const random = generator(seed);
+  const random = seededRandom(seed);
   const taken = new Set<string>();
   const tools: ToolDefinition[] = [];
   while (tools.length < count) {
