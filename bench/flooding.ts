@@ -1,0 +1,118 @@
+// Flooding (docs/trust.md "Flooding"): a hostile server adds tools named after common tasks,
+// built from the catalogue's own name words, to take first place for ordinary requests when
+// the benign tools are third-party and rank on their names alone. Measured with and without
+// the MCP hints on the benign tools; writes bench/flooding.{json,md}.
+//
+//   npx tsx bench/flooding.ts
+//
+// The benign tools are the MCP catalogue as un-vouched remote tools (names only, as the
+// gateway indexes an untrusted server); the flood is 5% or 10% of the catalogue's size, from
+// three seeds (each cell the mean over them). Requests: test/fixtures/queries-{en,ru,zh}.json,
+// the dev fold for the dampening decision, the test fold for the report.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { init } from "../src/index.js";
+import type { EvalQuery } from "../src/eval/index.js";
+import { mcpHints } from "../src/hints/mcp.js";
+import type { ToolDefinition } from "../src/trust/index.js";
+import { MCP_CATALOGUE_FILE, loadRepoQueries, repoRoot } from "./lib/datasets.js";
+import { ASSERTIVE_CUES, dampenAssertive, floodRates, floodTools, type FloodKind, type FloodRates } from "./lib/flood.js";
+import { writeJson, writeText } from "./lib/harness.js";
+
+await init();
+
+const SIZES = [0.05, 0.1];
+const SEEDS = [1, 2, 3];
+const LANGUAGES = ["en", "ru", "zh"] as const;
+const KINDS: { readonly kind: FloodKind; readonly label: string }[] = [
+  { kind: "unvouched", label: "(a) un-vouched, names only" },
+  { kind: "vouched-assertive", label: "(b) vouched, assertive description" },
+  { kind: "vouched-dampened", label: "(b) with the cues dampened" },
+  { kind: "vouched-plain", label: "(b) without the cues (task sentence only)" },
+];
+
+const catalogue = JSON.parse(readFileSync(MCP_CATALOGUE_FILE, "utf8")) as ToolDefinition[];
+const hints = mcpHints();
+const requests = new Map<string, EvalQuery[]>();
+for (const language of LANGUAGES) {
+  const loaded = loadRepoQueries(`test/fixtures/queries-${language}.json`);
+  if (!loaded.ok) throw new Error(loaded.reason);
+  for (const fold of ["dev", "test"]) requests.set(`${language}/${fold}`, loaded.value.filter((entry) => (entry.fold ?? "test") === fold));
+}
+
+interface Row {
+  readonly fold: string;
+  readonly size: number;
+  readonly floodTools: number;
+  readonly kind: FloodKind;
+  readonly hints: boolean;
+  readonly all: FloodRates;
+  readonly firstByLanguage: Record<string, number>;
+}
+
+const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+const rows: Row[] = [];
+for (const fold of ["dev", "test"]) {
+  const all = LANGUAGES.flatMap((language) => requests.get(`${language}/${fold}`)!);
+  for (const size of SIZES) {
+    const count = Math.round(size * catalogue.length);
+    for (const { kind } of KINDS) {
+      for (const withHints of [false, true]) {
+        const annotations = withHints ? hints : {};
+        const runs = SEEDS.map((seed) => floodTools(catalogue, count, seed, kind));
+        const pooled = runs.map((flood) => floodRates(catalogue, flood, all, annotations));
+        const firstByLanguage: Record<string, number> = {};
+        for (const language of LANGUAGES) {
+          firstByLanguage[language] = mean(runs.map((flood) => floodRates(catalogue, flood, requests.get(`${language}/${fold}`)!, annotations).first));
+        }
+        const row: Row = {
+          fold,
+          size,
+          floodTools: count,
+          kind,
+          hints: withHints,
+          all: { requests: all.length, first: mean(pooled.map((r) => r.first)), top5: mean(pooled.map((r) => r.top5)), pushedOut: mean(pooled.map((r) => r.pushedOut)) },
+          firstByLanguage,
+        };
+        rows.push(row);
+        console.error(`${fold} ${count} ${kind} hints=${withHints}: first ${(100 * row.all.first).toFixed(1)}%, top 5 ${(100 * row.all.top5).toFixed(1)}%, pushed out ${(100 * row.all.pushedOut).toFixed(1)}%`);
+      }
+    }
+  }
+}
+
+const pct = (value: number) => `${(100 * value).toFixed(1)}%`;
+const table = (fold: string, kinds: readonly FloodKind[]) => [
+  "| flood | flooding server | hints on benign tools | first place | first: en / ru / zh | top 5 | relevant pushed out of top 5 |",
+  "|---|---|---|---:|---:|---:|---:|",
+  ...rows
+    .filter((row) => row.fold === fold && kinds.includes(row.kind))
+    .map(
+      (row) =>
+        `| ${pct(row.size)} (${row.floodTools} tools) | ${KINDS.find((entry) => entry.kind === row.kind)!.label} | ${row.hints ? "yes" : "no"} | ${pct(row.all.first)} | ${LANGUAGES.map((language) => pct(row.firstByLanguage[language]!)).join(" / ")} | ${pct(row.all.top5)} | ${pct(row.all.pushedOut)} |`,
+    ),
+];
+const example = floodTools(catalogue, 3, SEEDS[0]!, "vouched-assertive");
+const requestCount = (fold: string) => LANGUAGES.map((language) => requests.get(`${language}/${fold}`)!.length).reduce((a, b) => a + b, 0);
+const lines = [
+  "# Flooding: hostile tools named after common tasks",
+  "",
+  `Generated by \`npx tsx bench/flooding.ts\` on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}.`,
+  "",
+  `Benign tools: the embedded MCP catalogue (${catalogue.length} tools) as un-vouched remote tools, ranked on their names alone (and on the MCP hints where "hints" says yes: \`mcpHints()\` as host annotations, which name only the benign tools' ids). Flood: ${SIZES.map((size) => `${pct(size)} (${Math.round(size * catalogue.length)} tools)`).join(" or ")} of the catalogue's size from one server, each name a verb and two objects drawn from the catalogue's own tool names in proportion to their use, seeds ${SEEDS.join(", ")} (each cell the mean over them); e.g. ${example.map((tool) => `\`${tool.id}\``).join(", ")}. (a) the flood un-vouched (names only); (b) the flood vouched, each description its task sentence and "${ASSERTIVE_CUES}"; dampened: those phrases dropped (\`dampenAssertive\`, bench/lib/flood.ts); without the cues: the task sentence alone. Default ranker. "First place", "top 5": requests where a flood tool ranks there; "pushed out": requests where a relevant tool in the top 5 without the flood is not in it with the flood.`,
+  "",
+  `## Test folds (${requestCount("test")} requests)`,
+  "",
+  ...table("test", ["unvouched", "vouched-assertive"]),
+  "",
+  `## The dampening decision, dev folds (${requestCount("dev")} requests)`,
+  "",
+  ...table("dev", KINDS.map((entry) => entry.kind)),
+  "",
+  "Same on the test folds:",
+  "",
+  ...table("test", ["vouched-dampened", "vouched-plain"]),
+  "",
+];
+writeJson(path.join(repoRoot, "bench/flooding.json"), { catalogue: catalogue.length, sizes: SIZES, seeds: SEEDS, cues: ASSERTIVE_CUES, dampenedCues: dampenAssertive(ASSERTIVE_CUES), rows });
+writeText(path.join(repoRoot, "bench/flooding.md"), lines.join("\n"));
