@@ -51,7 +51,9 @@ describe("Cyrillic look-alikes (docs/analyzer.md §A10)", () => {
     expect(index.lookalikes("дай ссылку на файл", none)).toEqual([]);
     expect(index.lookalikes("в слак", new Set(["слак"]))).toEqual([]);
     expect(index.lookalikes("notion slack гмл", none)).toEqual([]);
-    expect(new LookalikeIndex(["local_tool"]).lookalikes("локал тул", none)).toEqual([]);
+    // A namespaced id's own name words are no candidates; a flat id's are (the next suite).
+    expect(new LookalikeIndex(["ns__local_tool"]).lookalikes("локал тул", none)).toEqual([]);
+    expect(new LookalikeIndex(["local_tool"]).lookalikes("локал тул", none)).toEqual(["local"]);
   });
 });
 
@@ -82,5 +84,40 @@ describe("the ranker's look-alikes", () => {
     const on = Bm25ToolRanker.load(new Bm25ToolRanker(docs, { lexicon: false }).serialize());
     expect(on.options.lookalikes).toBe(true);
     expect(on.queryTerms("page в ноушене")).toContain("notion");
+  });
+});
+
+// §A10 step 1, flat ids: a catalogue in the OpenAI format has no namespaces; the product is a word of the name.
+describe("Cyrillic look-alikes in a flat catalogue", () => {
+  const FLAT = [
+    ["create_jira_issue", "Create a new issue in a project."],
+    ["create_github_issue", "Create a new issue in a repository."],
+    ["create_linear_issue", "Create a new issue for a team."],
+    ["create_asana_task", "Create a new task in a project."],
+    ["create_todoist_task", "Create a new task."],
+    ["create_trello_card", "Create a card on a board, a task."],
+    ["post_slack_message", "Post a message to a channel."],
+    ["create_notion_page", "Create a page in a workspace."],
+    ["fill_form", "Fill a form in the browser."],
+    ["read_file", "Read a file from disk."],
+  ].map(([id, description]) => ({ id: id!, description: description!, tags: [], aliases: [] }));
+  let ranker: Bm25ToolRanker;
+  beforeAll(async () => {
+    await init();
+    ranker = new Bm25ToolRanker(FLAT);
+  });
+
+  it.each([
+    ["создай задачу в джире", "create_jira_issue"],
+    ["заведи задачу в гитхабе", "create_github_issue"],
+    ["напиши в слаке", "post_slack_message"],
+    ["создай страницу в ноушене", "create_notion_page"],
+  ])("«%s» puts %s in the top 3", (query, id) => {
+    expect(ranker.rank(query, 3).map((hit) => hit.id)).toContain(id);
+  });
+
+  it("reads a word the lexicon translates as itself, not as a look-alike of a name word (`файлы` is no `fill`)", () => {
+    expect(new LookalikeIndex(FLAT.map((doc) => doc.id)).lookalikes("прочитай файлы", new Set())).toEqual(["fill"]);
+    expect(ranker.queryTerms("прочитай файлы")).not.toContain("fill");
   });
 });

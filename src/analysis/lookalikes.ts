@@ -102,6 +102,8 @@ const SEEN_WORDS = 4096;
 interface Candidate {
   readonly word: string;
   readonly spelling: string;
+  /** A word of a flat id (one without a namespace), not of a namespace. */
+  readonly fromName: boolean;
 }
 
 /** The tools' namespace words by the skeleton of their sound spelling, for `lookalikes`. */
@@ -112,29 +114,37 @@ export class LookalikeIndex {
 
   /** From the ids of an index's tools. */
   constructor(ids: Iterable<string>) {
-    // Tools share namespaces: each is split once.
+    // Tools share namespaces: each is split once. A flat id (`create_jira_issue`, no namespace)
+    // names its product among its own words, so they are candidates too, after the namespaces'.
     const namespaces = new Set<string>();
-    for (const id of ids) namespaces.add(id.slice(0, namespaceEnd(id)));
-    const seen = new Set<string>();
-    for (const namespace of namespaces) {
-      for (const word of wordsOf(namespace)) {
-        if (seen.has(word)) continue;
-        seen.add(word);
-        const spelling = soundSpelling(word);
-        const key = skeleton(spelling);
-        if (key.length < 2) continue;
-        const bucket = this.#bySkeleton.get(key);
-        if (bucket === undefined) this.#bySkeleton.set(key, [{ word, spelling }]);
-        else bucket.push({ word, spelling });
-      }
+    const flatIds: string[] = [];
+    for (const id of ids) {
+      const end = namespaceEnd(id);
+      if (end === 0) flatIds.push(id);
+      else namespaces.add(id.slice(0, end));
     }
+    const seen = new Set<string>();
+    const add = (word: string, fromName: boolean): void => {
+      if (seen.has(word)) return;
+      seen.add(word);
+      const spelling = soundSpelling(word);
+      const key = skeleton(spelling);
+      if (key.length < 2) return;
+      const bucket = this.#bySkeleton.get(key);
+      if (bucket === undefined) this.#bySkeleton.set(key, [{ word, spelling, fromName }]);
+      else bucket.push({ word, spelling, fromName });
+    };
+    for (const namespace of namespaces) for (const word of wordsOf(namespace)) add(word, false);
+    for (const id of flatIds) for (const word of wordsOf(id)) add(word, true);
   }
 
   /**
    * The look-alikes of the Cyrillic words of `query` (docs/analyzer.md §A10), in query order, each
-   * once; a word equal to one of `stopwords` (lower case, `ё` as `е`) is not looked up.
+   * once; a word equal to one of `stopwords` (lower case, `ё` as `е`) is not looked up. A word
+   * one of whose forms `translated` (a lexicon key) is meets no flat id's word: `файлы` is a
+   * file, not `fill`.
    */
-  lookalikes(query: string, stopwords: ReadonlySet<string>): string[] {
+  lookalikes(query: string, stopwords: ReadonlySet<string>, translated: (form: string) => boolean = () => false): string[] {
     const found: string[] = [];
     for (const word of query.toLowerCase().replace(/ё/g, "е").match(/[а-я]+/g) ?? []) {
       if (word.length < LOOKALIKE_MIN_LETTERS || stopwords.has(word)) continue;
@@ -142,7 +152,7 @@ export class LookalikeIndex {
       if (match === undefined) {
         // Requests repeat their words: each is looked up once (a few thousand kept at most).
         if (this.#seen.size >= SEEN_WORDS) this.#seen.clear();
-        match = this.#best(word) ?? "";
+        match = this.#best(word, translated) ?? "";
         this.#seen.set(word, match);
       }
       if (match !== "" && !found.includes(match)) found.push(match);
@@ -151,13 +161,16 @@ export class LookalikeIndex {
   }
 
   // The closest candidate of any form of `word`: least distance, then first in code-unit order.
-  #best(word: string): string | undefined {
+  #best(word: string, translated: (form: string) => boolean): string | undefined {
     let best: string | undefined;
     let bestDistance = Infinity;
-    for (const form of wordForms(word)) {
+    const forms = wordForms(word);
+    const names = !forms.some(translated);
+    for (const form of forms) {
       const spelling = soundSpelling(transliterate(form));
       const limit = LOOKALIKE_MAX_DISTANCE * spelling.length;
       for (const candidate of this.#bySkeleton.get(skeleton(spelling)) ?? []) {
+        if (candidate.fromName && !names) continue;
         const distance = soundDistance(spelling, candidate.spelling);
         if (distance > limit) continue;
         if (distance < bestDistance || (distance === bestDistance && candidate.word < best!)) {

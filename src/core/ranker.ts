@@ -225,7 +225,7 @@ export class Bm25ToolRanker implements ToolRanker {
   readonly #memory: CoreMemory;
   readonly #ids: IdTable;
   #names: NameIndex | undefined;
-  #lookalikes: { index: LookalikeIndex; stopwords: ReadonlySet<string> } | undefined;
+  #lookalikes: { index: LookalikeIndex; stopwords: ReadonlySet<string>; translated: (form: string) => boolean } | undefined;
   #keyEdges: KeyEdges | undefined;
   #statsPointer: number | undefined;
   /** A loaded index's field frequencies, until explain or serialize moves them into the core. */
@@ -377,8 +377,9 @@ export class Bm25ToolRanker implements ToolRanker {
       this.#lookalikes ??= {
         index: new LookalikeIndex(this.#ids.toArray()),
         stopwords: new Set(this.options.stopwords.flatMap((entry) => entry.toLowerCase().replace(/ё/g, "е").split(/\s+/))),
+        translated: lexiconKeyTest(this.options.lexicon),
       };
-      words = this.#lookalikes.index.lookalikes(prepared, this.#lookalikes.stopwords);
+      words = this.#lookalikes.index.lookalikes(prepared, this.#lookalikes.stopwords, this.#lookalikes.translated);
     }
     if (this.options.lexicon !== false && HAN.test(prepared)) {
       this.#keyEdges ??= keyEdges(Object.keys(this.options.lexicon));
@@ -544,3 +545,8 @@ export class Bm25ToolRanker implements ToolRanker {
 
 export { MAX_DOCUMENTS };
 export type { RankedHit };
+
+// Whether a word is a key of the ranker's lexicon, for look-alikes of flat ids (docs/analyzer.md §A10).
+function lexiconKeyTest(lexicon: Readonly<Record<string, readonly string[]>> | false): (form: string) => boolean {
+  return lexicon === false ? () => false : (form) => Object.hasOwn(lexicon, form);
+}

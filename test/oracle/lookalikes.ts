@@ -11,12 +11,22 @@ const VOWEL = new Set(["a", "e", "i", "o", "u"]);
 
 /** §A10 step 1: candidate words of the ids' namespaces, once each, in first-seen order. */
 export function oracleNamespaceWords(ids: readonly string[]): string[] {
+  return candidateWords(ids, false);
+}
+
+/** §A10 step 1, flat ids: the words of the ids without a namespace, once each. */
+export function oracleFlatIdWords(ids: readonly string[]): string[] {
+  return candidateWords(ids, true);
+}
+
+function candidateWords(ids: readonly string[], flat: boolean): string[] {
   const words: string[] = [];
   for (const id of ids) {
     let end = -1;
     for (const separator of ["__", ":", "/", "."]) end = Math.max(end, id.lastIndexOf(separator));
-    if (end < 0) continue;
-    const namespace = id.slice(0, end);
+    // An id whose only separator opens it (`__x`) has an empty namespace: it is flat too.
+    if ((end <= 0) !== flat) continue;
+    const namespace = flat ? id : id.slice(0, end);
     let part = "";
     const finish = (): void => {
       if (part.length >= 4 && !words.includes(part.toLowerCase())) words.push(part.toLowerCase());
@@ -115,9 +125,13 @@ function transliterated(form: string): string {
 }
 
 /** §A10 steps 2–7: the words appended to the prepared `query`. */
-export function oracleLookalikes(query: string, ids: readonly string[], stopwordEntries: readonly string[]): string[] {
-  const candidates = oracleNamespaceWords(ids)
-    .map((word) => ({ word, spelling: oracleSoundSpelling(word) }))
+export function oracleLookalikes(query: string, ids: readonly string[], stopwordEntries: readonly string[], lexiconKeys: readonly string[] = []): string[] {
+  const namespaceWords = oracleNamespaceWords(ids);
+  const candidates = [
+    ...namespaceWords.map((word) => ({ word, fromName: false })),
+    ...oracleFlatIdWords(ids).filter((word) => !namespaceWords.includes(word)).map((word) => ({ word, fromName: true })),
+  ]
+    .map(({ word, fromName }) => ({ word, fromName, spelling: oracleSoundSpelling(word) }))
     .filter((candidate) => skeletonOf(candidate.spelling).length >= 2);
   const stopwords = stopwordEntries.flatMap((entry) => entry.toLowerCase().split("ё").join("е").split(/\s+/));
   const appended: string[] = [];
@@ -126,10 +140,11 @@ export function oracleLookalikes(query: string, ids: readonly string[], stopword
     if (word.length < 4 || stopwords.includes(word)) continue;
     const forms = [word, ...ENDINGS.filter((ending) => word.endsWith(ending) && word.length - ending.length >= 3).map((ending) => word.slice(0, word.length - ending.length))];
     let best: { word: string; distance: number } | undefined;
+    const translated = forms.some((form) => lexiconKeys.includes(form));
     for (const form of forms) {
       const spelling = oracleSoundSpelling(transliterated(form));
       for (const candidate of candidates) {
-        if (skeletonOf(candidate.spelling) !== skeletonOf(spelling)) continue;
+        if (skeletonOf(candidate.spelling) !== skeletonOf(spelling) || (candidate.fromName && translated)) continue;
         const distance = oracleSoundDistance(spelling, candidate.spelling);
         if (distance > 0.15 * spelling.length) continue;
         if (best === undefined || distance < best.distance || (distance === best.distance && candidate.word < best.word)) best = { word: candidate.word, distance };
