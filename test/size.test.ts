@@ -24,7 +24,7 @@ const MCP_HINTS_GZIP_BUDGET = 229_376;
 const ADAPTER_GZIP_BUDGETS = { anthropic: 2_560, openai: 2_560, "ai-sdk": 1_536, langchain: 2_048 } as const;
 // The SDKs an adapter imports (types, or a few functions): the application's, not the entry's.
 const ADAPTER_PEERS = [/^@anthropic-ai\/sdk/, /^openai(\/|$)/, /^@openai\//, /^ai$/, /^@ai-sdk\//, /^langchain(\/|$)/, /^@langchain\//, /^zod(\/|$)/];
-const WORKER_SEARCH_GZIP_BUDGET = 53_248;
+const WORKER_SEARCH_GZIP_BUDGET = 53_376;
 const JOURNAL_STORES_GZIP_BUDGET = 4_096;
 
 const root = fileURLToPath(new URL("../", import.meta.url));
