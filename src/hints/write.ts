@@ -38,6 +38,8 @@ export interface HintProgress {
    */
   readonly outcome: "written" | "kept" | "failed" | "skipped";
   readonly code?: HintFailureCode;
+  /** With `written`: the tool's new entry (a host may save what it has so far). */
+  readonly entry?: HintsEntry;
 }
 
 /** A tool the model was asked about and gave no usable answer for. */
@@ -203,7 +205,8 @@ export async function writeHints(options: WriteHintsOptions): Promise<WriteHints
     const shown = hintPromptTool(tool, id, trust);
     const digest = await hintDigest(shown);
     const old = Object.hasOwn(previous, id) ? previous[id] : undefined;
-    const progress = (outcome: HintProgress["outcome"], code?: HintFailureCode) => options.onProgress?.({ tool: id, index, total: tools.length, outcome, ...(code === undefined ? {} : { code }) });
+    const progress = (outcome: HintProgress["outcome"], code?: HintFailureCode, entry?: HintsEntry) =>
+      options.onProgress?.({ tool: id, index, total: tools.length, outcome, ...(code === undefined ? {} : { code }), ...(entry === undefined ? {} : { entry }) });
     const keepOld = () => {
       if (old !== undefined) entries.push([id, old]);
     };
@@ -262,9 +265,10 @@ export async function writeHints(options: WriteHintsOptions): Promise<WriteHints
     const model = answer.model ?? options.model;
     const entry: Record<string, unknown> = { digest, prompt: HINT_PROMPT_VERSION, ...(model === undefined ? {} : { model }) };
     for (const language of languages) entry[language] = parsed.phrasings[language] ?? [];
-    entries.push([id, Object.freeze(entry) as unknown as HintsEntry]);
+    const frozen = Object.freeze(entry) as unknown as HintsEntry;
+    entries.push([id, frozen]);
     written.push(id);
-    progress("written");
+    progress("written", undefined, frozen);
   }
 
   const file: HintsFile = Object.freeze({ format: HINTS_FORMAT, version: HINTS_VERSION, tools: Object.freeze(Object.fromEntries(entries)) });

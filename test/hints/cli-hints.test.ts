@@ -42,7 +42,12 @@ const model = file("model.mjs", `
 import { appendFileSync, readFileSync } from "node:fs";
 const prompt = readFileSync(0, "utf8");
 const tool = /^Tool name: (.*)$/m.exec(prompt)[1];
-appendFileSync(process.argv[2], tool + "\\n");
+if (tool.startsWith("probe")) {
+  // What an interrupted run would leave: the output as saved so far.
+  let saved = "none";
+  try { saved = String(Object.keys(JSON.parse(readFileSync(process.argv[4], "utf8")).tools).length); } catch {}
+  appendFileSync(process.argv[2], "probe saw " + saved + "\\n");
+} else appendFileSync(process.argv[2], tool + "\\n");
 const answers = JSON.parse(readFileSync(process.argv[3], "utf8"));
 if (tool.startsWith("bad")) process.stdout.write("{ not json");
 else if (tool.startsWith("crash")) { process.stderr.write("model out of order\\n"); process.exit(3); }
@@ -50,9 +55,9 @@ else process.stdout.write("Here they are:\\n" + JSON.stringify(answers[tool] ?? 
 `);
 const answersFile = file("answers.json", answers);
 
-function commandModel(): { command: string; log: string; calls: () => string[] } {
+function commandModel(output = ""): { command: string; log: string; calls: () => string[] } {
   const log = file("calls.log", "");
-  return { command: `"${process.execPath}" "${model}" "${log}" "${answersFile}"`, log, calls: () => readFileSync(log, "utf8").split("\n").filter((line) => line.length > 0) };
+  return { command: `"${process.execPath}" "${model}" "${log}" "${answersFile}" "${output}"`, log, calls: () => readFileSync(log, "utf8").split("\n").filter((line) => line.length > 0) };
 }
 
 describe("toolsift hints write --with command", () => {
@@ -116,6 +121,18 @@ describe("toolsift hints write --with command", () => {
     expect(limited.stdout).toMatch(/: 4 tools, 2 written, 0 kept, 0 failed, 2 skipped \(2 calls/u);
     expect(limited.stderr).toContain("toolsift: warning: the budget is spent; 2 tools were not asked (rerun to go on)");
     expect(JSON.parse(readFileSync(join(folder, "budget.json"), "utf8")).tools["calendar__freebusy"]).toMatchObject({ en: ["who is free on thursday"] });
+  });
+
+  it("saves the file every 10 new entries during a run, so an interrupted run loses at most 10", async () => {
+    const ids = [...Array.from({ length: 9 }, (_, i) => `tool_${i}`), "probe_a", ...Array.from({ length: 3 }, (_, i) => `tool_${9 + i}`), "probe_b"];
+    const tools = file("tools.json", ids.map((id) => ({ id, description: `Tool ${id}.` })));
+    const output = join(folder, "saved.json");
+    const { command, calls } = commandModel(output);
+    const result = await run(["hints", "write", "--tools", tools, "-o", output, "--with", "command", "--command", command]);
+    expect(result.code).toBe(EXIT_OK);
+    // probe_a is the 10th tool: nothing saved yet; probe_b comes after the 10th entry was saved.
+    expect(calls().filter((line) => line.startsWith("probe"))).toEqual(["probe saw none", "probe saw 10"]);
+    expect(Object.keys((JSON.parse(readFileSync(output, "utf8")) as { tools: object }).tools)).toEqual(ids);
   });
 
   it("refuses to overwrite a file that is not a hints file, and bad usage", async () => {

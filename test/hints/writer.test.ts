@@ -284,6 +284,24 @@ describe("writeHints' options and the hints file", () => {
     expect(await failure(() => writeHints({ tools: catalogue, complete: "no" as never }))).toMatch(/^invalid_option: writeHints: complete must be a function/u);
   });
 
+  it("trust.allRemote makes every tool third-party: its text withheld, its name held to the MCP rule", async () => {
+    const prompts: string[] = [];
+    const record = (prompt: string) => {
+      prompts.push(prompt);
+      return Promise.resolve(JSON.stringify(good));
+    };
+    await writeHints({ tools: [{ id: "local_tool", description: `Mine. ${CANARY}` }], complete: record, trust: { allRemote: true } });
+    expect(prompts).toHaveLength(1);
+    expect(prompts[0]).not.toContain(CANARY);
+    await expect(writeHints({ tools: [{ id: "a sentence", description: "x" }], complete: record, trust: { allRemote: true } })).rejects.toMatchObject({ code: "invalid_catalogue", path: [0] });
+    expect(prompts).toHaveLength(1);
+  });
+
+  it("a completer answering neither a string nor { text } fails that tool", async () => {
+    const result = await writeHints({ tools: catalogue.slice(0, 1), complete: () => Promise.resolve({ text: 5 } as never) });
+    expect(result.failed).toEqual([{ tool: "calendar__freebusy", code: "hint_malformed", message: "the completer answered neither a string nor { text }" }]);
+  });
+
   it("a completer answering a string works, its tokens estimated", async () => {
     const result = await writeHints({ tools: catalogue.slice(0, 1), complete, model: "my-model" });
     expect(result.file.tools["calendar__freebusy"]).toMatchObject({ model: "my-model", ...good });

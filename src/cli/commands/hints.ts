@@ -5,7 +5,7 @@ import { existsSync } from "node:fs";
 import { ToolsiftError } from "../../errors.js";
 import { commandComplete } from "../../hints/command.js";
 import { anthropicComplete, openaiComplete, type AnthropicMessagesClient, type Complete, type OpenAIChatClient } from "../../hints/complete.js";
-import { readHintsFile, type HintsFile } from "../../hints/file.js";
+import { HINTS_FORMAT, HINTS_VERSION, readHintsFile, type HintsEntry, type HintsFile } from "../../hints/file.js";
 import { HINT_LANGUAGES, type HintLanguage } from "../../hints/prompt.js";
 import { HINT_WRITER_DEFAULTS, writeHints, type HintProgress } from "../../hints/write.js";
 import type { Catalogue } from "../../trust/tool-definition.js";
@@ -15,6 +15,9 @@ import { EXIT_OK, visible, type Output } from "../output.js";
 
 const PROVIDERS = ["anthropic", "openai", "command"] as const;
 type Provider = (typeof PROVIDERS)[number];
+
+/** New entries between two saves of the output during a run, so an interrupted run loses at most these. */
+const SAVE_EVERY = 10;
 
 /** Requests in a row that may fail with `hint_error` before the run stops: a wrong key or URL fails them all. */
 const MAX_ERRORS_IN_A_ROW = 5;
@@ -104,14 +107,29 @@ export async function commandHints(args: string[], out: Output, env: Env): Promi
   // is not a hints file is refused rather than overwritten.
   const previous: HintsFile | undefined = existsSync(values.output) ? readHintsFile(await readJson(values.output, "hints file", limits, { code: "invalid_hints" }), values.output) : undefined;
 
+  const output = values.output;
   const controller = new AbortController();
   let errorsInARow = 0;
   let done = 0;
   let failedCount = 0;
   let total = 0;
+  // The file so far (the previous entries, then the new ones), saved every SAVE_EVERY new
+  // entries: it is a valid previous file, so a rerun after an interruption goes on from it.
+  const sofar: Record<string, HintsEntry> = { ...previous?.tools };
+  let unsaved = 0;
+  let saving: Promise<void> = Promise.resolve();
+  const save = () => {
+    const text = `${JSON.stringify({ format: HINTS_FORMAT, version: HINTS_VERSION, tools: sofar }, null, 2)}\n`;
+    unsaved = 0;
+    saving = saving.then(() => writeOutput(output, new TextEncoder().encode(text), "hints file"));
+  };
   // One line per tool asked: the tools with phrasings so far (written or kept) and the failures.
   const onProgress = (event: HintProgress) => {
     total = event.total;
+    if (event.entry !== undefined) {
+      Object.defineProperty(sofar, event.tool, { value: event.entry, enumerable: true, writable: true, configurable: true });
+      if (++unsaved >= SAVE_EVERY) save();
+    }
     if (event.outcome === "written" || event.outcome === "kept") done++;
     if (event.outcome === "failed") failedCount++;
     if (event.outcome === "kept" || event.outcome === "skipped") return;
@@ -131,6 +149,7 @@ export async function commandHints(args: string[], out: Output, env: Env): Promi
     onProgress,
     signal: controller.signal,
   });
+  await saving;
   for (const failure of result.failed) out.note(`toolsift: warning: ${failure.code}: ${visible(failure.tool)}: ${visible(failure.message)}`);
   if (result.stopped === "aborted") out.note(`toolsift: warning: stopped after ${MAX_ERRORS_IN_A_ROW} failed requests in a row; the file keeps what was written (rerun to go on)`);
   if (result.stopped === "budget") out.note(`toolsift: warning: the budget is spent; ${result.skipped.length} tools were not asked (rerun to go on)`);
