@@ -4,7 +4,7 @@
 import { existsSync } from "node:fs";
 import { ToolsiftError } from "../../errors.js";
 import { commandComplete } from "../../hints/command.js";
-import { anthropicComplete, openaiComplete, type AnthropicMessagesClient, type Complete, type OpenAIChatClient } from "../../hints/complete.js";
+import { anthropicComplete, openaiComplete, type Complete } from "../../hints/complete.js";
 import { HINTS_FORMAT, HINTS_VERSION, readHintsFile, type HintsEntry, type HintsFile } from "../../hints/file.js";
 import { HINT_LANGUAGES, type HintLanguage } from "../../hints/prompt.js";
 import { HINT_WRITER_DEFAULTS, writeHints, type HintProgress } from "../../hints/write.js";
@@ -53,13 +53,13 @@ async function completer(provider: Provider, values: { model?: string; command?:
     const { default: Anthropic } = await loadSdk("@anthropic-ai/sdk", () => import("@anthropic-ai/sdk"));
     const baseURL = env["ANTHROPIC_BASE_URL"];
     const client = new Anthropic({ apiKey: key, ...(baseURL === undefined || baseURL === "" ? {} : { baseURL }) });
-    return anthropicComplete(client as unknown as AnthropicMessagesClient, { model: values.model });
+    return anthropicComplete(client, { model: values.model });
   }
   const key = apiKey(env, "OPENAI_API_KEY", provider);
   const { default: OpenAI } = await loadSdk("openai", () => import("openai"));
   const baseURL = env["OPENAI_BASE_URL"];
   const client = new OpenAI({ apiKey: key, ...(baseURL === undefined || baseURL === "" ? {} : { baseURL }) });
-  return openaiComplete(client as unknown as OpenAIChatClient, { model: values.model });
+  return openaiComplete(client, { model: values.model });
 }
 
 function languagesOf(value: string | undefined): readonly HintLanguage[] {
