@@ -27,6 +27,8 @@ export type ToolsiftErrorCode =
   | "invalid_queries"
   // an annotations file (`toolsift eval --hints`) that is not { <tool id>: { aliases?, tags? } }
   | "invalid_annotations"
+  // a hints file (`toolsift/hints`, `toolsift eval --hints`) that is not { format: "toolsift.hints", version: 1, tools }
+  | "invalid_hints"
   // index artifact (`artifact_not_bytes`: the value given is no Uint8Array or ArrayBuffer)
   | "artifact_not_bytes"
   | "artifact_truncated"

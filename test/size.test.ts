@@ -21,6 +21,9 @@ const LEARN_GZIP_BUDGET = 11_264;
 // (+18%); the entry is optional and loaded only by hosts that want it. Leaving out the terms
 // more than 2% of tools share would make it 127 KB, at 2–6 points of dev nDCG@10.
 const MCP_HINTS_GZIP_BUDGET = 229_376;
+// "toolsift/hints" (the hint writer, its file, the completers, the trust policy it reads
+// catalogues with): 11,203 B gzipped on 2026-12-02; budget 14 KiB (+28%).
+const HINT_WRITER_GZIP_BUDGET = 14_336;
 const ADAPTER_GZIP_BUDGETS = { anthropic: 2_560, openai: 2_560, "ai-sdk": 1_536, langchain: 2_048 } as const;
 // The SDKs an adapter imports (types, or a few functions): the application's, not the entry's.
 const ADAPTER_PEERS = [/^@anthropic-ai\/sdk/, /^openai(\/|$)/, /^@openai\//, /^ai$/, /^@ai-sdk\//, /^langchain(\/|$)/, /^@langchain\//, /^zod(\/|$)/];
@@ -82,6 +85,16 @@ describe("size budgets", () => {
     // Nor learning ("toolsift/learn") nor the MCP hints ("toolsift/hints/mcp").
     expect(bundle.text).not.toContain("learnHints: ");
     expect(bundle.text).not.toContain("mcpHints: field");
+    // Nor the hint writer ("toolsift/hints").
+    expect(bundle.text).not.toContain("writeHints: ");
+  }, 120_000);
+
+  it(`gzipped "toolsift/hints" stays under ${HINT_WRITER_GZIP_BUDGET} B and carries no core`, async () => {
+    const bundle = await bundledBrowserEntry("dist/hints/index.js");
+    expect(bundle.text).toContain("writeHints: ");
+    expect(bundle.wasmAssets).toHaveLength(0);
+    expect(bundle.text).not.toContain("toolsift.wasm");
+    expect(bundle.js).toBeLessThan(HINT_WRITER_GZIP_BUDGET);
   }, 120_000);
 
   it(`gzipped "toolsift/learn" stays under ${LEARN_GZIP_BUDGET} B`, async () => {

@@ -75,7 +75,7 @@ export async function readBounded(file: string, request: ReadRequest & { readonl
 
 /** How a JSON file failed to parse: the error code (what the file is for) and the wording. */
 export interface JsonProblem {
-  readonly code?: "invalid_catalogue" | "invalid_queries" | "invalid_config";
+  readonly code?: "invalid_catalogue" | "invalid_queries" | "invalid_config" | "invalid_hints";
   readonly problem?: string;
 }
 

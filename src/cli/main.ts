@@ -23,6 +23,9 @@ Usage:
                 [--hints <hints.json> | --hints mcp]
   toolsift learn (--tools <tools.json> | --config <servers.json>) (--queries <queries.json> [--fold dev] | --journals <folder>)
                  -o <hints.json> [--min-support 2] [--max-per-tool 32] [--served-rank 1] [--learn-unvouched]
+  toolsift hints write --tools <tools.json> -o <hints.json> --with anthropic|openai|command
+                 [--model M] [--command "<shell command>"] [--languages en,ru,zh] [--count 4]
+                 [--budget-calls N] [--budget-tokens N] [--trust]
   toolsift inspect <index.tsi>
   toolsift demo ["<query>" ...]          search the embedded MCP catalogue (2,464 tools)
   toolsift demo --config <servers.json> ["<query>" ...]   search your MCP servers' tools
@@ -37,8 +40,15 @@ learn writes host annotations { "<tool id>": { aliases, tags } }: the request wo
 distinguish each tool, from a labelled queries file (its dev fold by default) or from the
 used records of session or gateway journals (*.jsonl); with --config, for the approved tools
 of the gateway's servers (started to list them), served back with "hints" in servers.json.
-eval --hints applies such a file, or with "mcp" the MCP catalogue's shipped hints;
-annotations change ranking only.
+eval --hints applies such a file, a hints file (hints write), or with "mcp" the MCP
+catalogue's shipped hints; annotations change ranking only.
+
+hints write asks a model for search phrasings of each tool (docs/learning.md): --with
+anthropic or openai reads ANTHROPIC_API_KEY / OPENAI_API_KEY (and ANTHROPIC_BASE_URL /
+OPENAI_BASE_URL), --with command runs the command with the prompt on stdin and reads the
+answer from stdout. An existing -o file is the previous run's: only changed tools are asked
+again. An un-vouched remote tool's prompt shows its name and parameter names only; --trust
+vouches for every tool's text.
 
 mcp --http serves Streamable HTTP at /mcp. Every request needs Authorization: Bearer <token>
 (from --token-file, else TOOLSIFT_MCP_TOKEN, else generated and printed once at start) and a
@@ -48,7 +58,7 @@ token and both lists still apply. Sessions idle for --idle-timeout seconds are c
 --max-sessions are open at once.
 
 Options for build, query, eval and learn: --analyzer plural|stem
-Options for build, query, eval and inspect: --max-input-bytes N (also 64K, 512M, 2G)
+Options for build, query, eval, hints and inspect: --max-input-bytes N (also 64K, 512M, 2G)
   the most bytes read from any one input file; by default 256 MiB for an index
   artifact and 128 MiB for a JSON catalogue or queries file, at most 4G
 
@@ -58,7 +68,7 @@ that an error (exit 2), as a --fold or --lang that selects no query always is.
 Exit codes: 0 ok, 1 usage, 2 bad input (the message names the file), 70 internal error
 (a bug: set TOOLSIFT_DEBUG=1 for the stack).`;
 
-const COMMANDS = ["build", "query", "eval", "learn", "inspect", "demo", "mcp"] as const;
+const COMMANDS = ["build", "query", "eval", "learn", "hints", "inspect", "demo", "mcp"] as const;
 
 function helpRequested(args: readonly string[]): boolean {
   const end = args.indexOf("--");
@@ -94,6 +104,7 @@ export async function main(args: readonly string[], streams: Streams): Promise<n
       case "query": return await commandQuery(rest, out);
       case "eval": return await commandEval(rest, out);
       case "learn": return await commandLearn(rest, out, learnContext(inputLimits(maxInputBytes(rest))));
+      case "hints": return await (await import("./commands/hints.js")).commandHints(rest, out, streams.env);
       case "inspect": return await commandInspect(rest, out);
       case "demo": return rest.includes("--config") ? await (await import("./commands/mcp.js")).demoFromConfig(rest, out) : await commandDemo(rest, out);
       case "mcp": return await (await import("./commands/mcp.js")).commandMcp(rest, out, streams.env);

@@ -1,9 +1,11 @@
 import { LABEL_LIMITS } from "../trust/labels.js";
 import type { ToolAnnotation, ToolAnnotations } from "../trust/tool-definition.js";
 
-// A tool's words joined into labels of at most `LABEL_LIMITS.maxLength` code units, so they
-// fit the field's 16 labels: the index reads a label's words, not its boundaries.
-function labels(words: readonly string[]): string[] {
+/**
+ * A tool's words joined into labels of at most `LABEL_LIMITS.maxLength` code units, so they
+ * fit the field's 16 labels: the index reads a label's words, not its boundaries.
+ */
+export function packLabels(words: readonly string[]): string[] {
   const out: string[] = [];
   let current = "";
   for (const word of words) {
@@ -23,7 +25,7 @@ export function decodeHints(lines: string, field: "tags" | "aliases"): ToolAnnot
   const entries: [string, ToolAnnotation][] = [];
   for (const line of lines.length === 0 ? [] : lines.split("\n")) {
     const tab = line.indexOf("\t");
-    entries.push([line.slice(0, tab), Object.freeze({ [field]: Object.freeze(labels(line.slice(tab + 1).split(" "))) })]);
+    entries.push([line.slice(0, tab), Object.freeze({ [field]: Object.freeze(packLabels(line.slice(tab + 1).split(" "))) })]);
   }
   // fromEntries defines own properties: an id "__proto__" is a key like any other.
   return Object.freeze(Object.fromEntries(entries));

@@ -69,7 +69,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function isName(value: unknown): value is string {
+/** True for a name the model must echo (a property, a `required` entry): one identifier token, at most `maxKeyLength`. */
+export function isName(value: unknown): value is string {
   return typeof value === "string" && value.length <= SCHEMA_LIMITS.maxKeyLength && NAME.test(value);
 }
 

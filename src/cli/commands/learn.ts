@@ -8,6 +8,7 @@ import { catalogueDocs } from "../../catalogue/index.js";
 import { Bm25ToolRanker } from "../../core/index.js";
 import { ToolsiftError } from "../../errors.js";
 import { parseQueries, type EvalFold } from "../../eval/index.js";
+import { HINTS_FORMAT, hintAnnotations, readHintsFile } from "../../hints/file.js";
 import { checkAnnotations } from "../../learn/annotations.js";
 import { LEARN_DEFAULTS, learnHints, usesFromJournal, type ToolUse } from "../../learn/index.js";
 import { parseGatewayJournal } from "../../mcp/replay.js";
@@ -59,14 +60,19 @@ function servedRankOf(value: string | undefined): number {
 // The most journal files --journals reads from one folder.
 const MAX_JOURNAL_FILES = 10_000;
 
-/** `--hints <file|mcp>`: an annotations file, or the shipped MCP hints (any servers present). */
+/**
+ * `--hints <file|mcp>`: an annotations file, a hints file (`toolsift hints write`, told apart by
+ * its `format`), or the shipped MCP hints (any servers present).
+ */
 export async function readHints(value: string, context: LearnContext, out: Output): Promise<ToolAnnotations> {
   if (value === "mcp") {
     const { MCP_HINT_SERVERS, mcpHints } = await import("../../hints/mcp.js");
     if (MCP_HINT_SERVERS.length === 0) out.note("toolsift: warning: this build carries no MCP hints; --hints mcp changes nothing");
     return mcpHints();
   }
-  return checkAnnotations(await context.readJson(value, "annotations file"), value);
+  const json = await context.readJson(value, "annotations file");
+  if (typeof json === "object" && json !== null && (json as { format?: unknown }).format === HINTS_FORMAT) return hintAnnotations(readHintsFile(json, value));
+  return checkAnnotations(json, value);
 }
 
 async function journalUses(folder: string, context: LearnContext): Promise<ToolUse[]> {
