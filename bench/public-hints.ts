@@ -8,7 +8,7 @@
 //   npx tsx bench/public-hints.ts --aliases   the hints as aliases
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { decodeHints } from "../src/hints/decode.js";
+import { hintAnnotations, readHintsFile } from "../src/hints/index.js";
 import { init } from "../src/index.js";
 import type { ToolAnnotation, ToolAnnotations } from "../src/trust/index.js";
 import { LABELLED_DATASETS, loadDataset, repoRoot, type Dataset } from "./lib/datasets.js";
@@ -19,18 +19,9 @@ await init();
 // The field the hint words go to: tags (weight 1) won on the dev folds (mean +4.63 against +4.53 as aliases).
 const FIELD = (process.argv.includes("--aliases") ? "aliases" : "tags") as "tags" | "aliases";
 
-interface HintsFile {
-  readonly tools: Record<string, { readonly en?: readonly string[]; readonly ru?: readonly string[]; readonly zh?: readonly string[] }>;
-}
-
-// A hints file's phrasings as aliases, packed into labels as the shipped MCP hints are.
-function hintAnnotations(file: string): ToolAnnotations {
-  const json = JSON.parse(readFileSync(file, "utf8")) as HintsFile;
-  const lines = Object.entries(json.tools)
-    .map(([id, entry]) => [id, [...(entry.en ?? []), ...(entry.ru ?? []), ...(entry.zh ?? [])].join(" ").split(/\s+/u).filter((word) => word.length > 0)] as const)
-    .filter(([, words]) => words.length > 0)
-    .map(([id, words]) => `${id}\t${words.join(" ")}`);
-  return decodeHints(lines.join("\n"), FIELD);
+// A hints file's phrasings as annotations of FIELD, as `hintAnnotations` reads any hints file.
+function hintsOf(file: string): ToolAnnotations {
+  return hintAnnotations(readHintsFile(JSON.parse(readFileSync(file, "utf8")), file), { field: FIELD });
 }
 
 // Learned annotations after the hints: each field keeps the hints' labels first.
@@ -58,7 +49,7 @@ for (const name of LABELLED_DATASETS) {
     console.error(`${name}: no hints.json, skipped`);
     continue;
   }
-  const hints = hintAnnotations(file);
+  const hints = hintsOf(file);
   const withHints = annotated(set.docs, hints);
   const dev = set.queries.filter((entry) => entry.fold === "dev");
   const test = set.queries.filter((entry) => entry.fold === "test");

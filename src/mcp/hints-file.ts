@@ -1,6 +1,7 @@
 // The gateway's `hints` file (docs/gateway.md "Learning from the gateway's traffic"): host
 // annotations, read once at start through the bounded reader, that every session indexes with.
 import { ToolsiftError } from "../errors.js";
+import { HINTS_FORMAT, hintAnnotations, readHintsFile } from "../hints/file.js";
 import { readTextFile } from "../io/read-file.js";
 import { checkAnnotations } from "../learn/annotations.js";
 import type { ToolAnnotations } from "../trust/tool-definition.js";
@@ -9,8 +10,9 @@ import type { ToolAnnotations } from "../trust/tool-definition.js";
 export const HINTS_READ_BYTES = 128 * 1024 * 1024;
 
 /**
- * Reads the annotations file of the config's `hints` (`{ "<tool id>": { aliases?, tags? } }`,
- * what `toolsift learn -o` writes): a regular file of at most `HINTS_READ_BYTES`, else
+ * Reads the config's `hints`: an annotations file (`{ "<tool id>": { aliases?, tags? } }`,
+ * what `toolsift learn -o` writes) or a hints file (`toolsift hints write`, its phrasings' words
+ * as aliases): a regular file of at most `HINTS_READ_BYTES`, else
  * `file_unreadable` / `input_too_large`; not JSON or of another shape, `invalid_annotations`
  * naming the file (and the entry).
  *
@@ -25,5 +27,7 @@ export function readGatewayHints(path: string): ToolAnnotations {
   } catch (cause) {
     throw new ToolsiftError("invalid_annotations", `hints file ${path} is not valid JSON: ${(cause as Error).message}`, { path: [path], cause });
   }
+  // A hints file (`toolsift hints write`) carries its format; anything else is annotations.
+  if (typeof json === "object" && json !== null && (json as { format?: unknown }).format === HINTS_FORMAT) return hintAnnotations(readHintsFile(json, path));
   return checkAnnotations(json, path);
 }
