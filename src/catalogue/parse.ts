@@ -1,6 +1,7 @@
 import { ToolsiftError } from "../errors.js";
 import type { ToolParamDoc, ToolSearchDoc } from "../types.js";
 import { catalogueList, emptyCatalogue, entryProblem, toolEntry } from "./shapes.js";
+import { isRecord } from "../shared/is-record.js";
 
 /** A catalogue entry after parsing (DESIGN.md "Trust"). */
 export interface CatalogueTool {
@@ -9,10 +10,6 @@ export interface CatalogueTool {
   readonly tags: readonly string[];
   readonly aliases: readonly string[];
   readonly params: readonly ToolParamDoc[];
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function fail(index: number, id: string | undefined, field: string, problem: string): never {

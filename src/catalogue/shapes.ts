@@ -1,4 +1,5 @@
 import { ToolsiftError } from "../errors.js";
+import { isRecord } from "../shared/is-record.js";
 
 // The catalogue shapes people have, read in one place for the trust policy, the session and
 // the command line: a list of tools in toolsift's, MCP's, Anthropic's or OpenAI's shape, an MCP
@@ -15,10 +16,6 @@ export interface CatalogueList {
   readonly remote: boolean;
   /** Where the list is inside the input, for error paths. */
   readonly path: readonly (string | number)[];
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** The list of a catalogue in any shape it may have, or `undefined` when it has none of them. */

@@ -3,6 +3,7 @@
 // into a hints file (and from there into labels) is bounded here.
 import { cutCodeUnits, LABEL_LIMITS } from "../trust/labels.js";
 import type { HintLanguage } from "./prompt.js";
+import { isRecord } from "../shared/is-record.js";
 
 /**
  * Bounds of the hint writer:
@@ -39,10 +40,6 @@ const SPACING = /[\p{Cc}\p{Zl}\p{Zp}]/gu;
 const FORMAT = /\p{Cf}/gu;
 const WHITESPACE = /\s+/gu;
 const FENCE = /```(?:json|JSON)?\s*\n?([\s\S]*?)```/u;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /**
  * One phrasing as a hints file keeps it: NFC, controls and invisible characters gone,

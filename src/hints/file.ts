@@ -6,6 +6,7 @@ import type { ToolAnnotation, ToolAnnotations } from "../trust/tool-definition.j
 import { HINT_LIMITS } from "./answer.js";
 import { packLabels } from "./decode.js";
 import { HINT_LANGUAGES, type HintLanguage } from "./prompt.js";
+import { isRecord } from "../shared/is-record.js";
 
 /** The `format` of a hints file. */
 export const HINTS_FORMAT = "toolsift.hints";
@@ -34,10 +35,6 @@ export interface HintsFile {
 
 const DIGEST = /^[0-9a-f]{64}$/u;
 const ENTRY_FIELDS = new Set(["digest", "prompt", "model", ...Object.keys(HINT_LANGUAGES)]);
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /**
  * Reads a hints file (parsed JSON, or its text) and checks it; anything else is an

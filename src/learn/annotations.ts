@@ -2,10 +2,7 @@
 // learn -o`, `eval --hints`, the gateway's `hints`): plain JSON a host can read and edit.
 import { ToolsiftError } from "../errors.js";
 import type { ToolAnnotations } from "../trust/tool-definition.js";
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+import { isRecord } from "../shared/is-record.js";
 
 /**
  * An annotations file, checked: `{ "<tool id>": { aliases?: [..], tags?: [..] } }`. Anything

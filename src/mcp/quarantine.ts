@@ -8,6 +8,7 @@ import { chmodSync, existsSync, mkdirSync, renameSync, statSync, writeFileSync }
 import { dirname } from "node:path";
 import { ToolsiftError } from "../errors.js";
 import { readTextFile } from "../io/read-file.js";
+import { isRecord } from "../shared/is-record.js";
 
 export const STATE_FORMAT = "toolsift.gateway-state";
 export const STATE_VERSION = 1;
@@ -101,21 +102,17 @@ function pinOf(tool: PinSource): PinnedTool {
   return pin;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 function readPins(value: unknown, path: string, key: string): Pins {
   const out: Pins = new Map();
   if (value === undefined) return out;
   const bad = () => new ToolsiftError("invalid_state", `${path}: ${key} is not an object of pins by server and tool.`, { path: [path, key] });
-  if (!isObject(value)) throw bad();
+  if (!isRecord(value)) throw bad();
   // JSON.parse makes every key an own property, `__proto__` too: entries are read as data.
   for (const [server, tools] of Object.entries(value)) {
-    if (!isObject(tools)) throw bad();
+    if (!isRecord(tools)) throw bad();
     const pins = new Map<string, PinnedTool>();
     for (const [tool, pin] of Object.entries(tools)) {
-      if (!isObject(pin) || typeof pin["sha256"] !== "string") throw bad();
+      if (!isRecord(pin) || typeof pin["sha256"] !== "string") throw bad();
       pins.set(tool, { sha256: pin["sha256"], description: typeof pin["description"] === "string" ? pin["description"] : null, inputSchema: pin["inputSchema"] ?? null });
     }
     out.set(server, pins);
@@ -193,7 +190,7 @@ export class QuarantineState {
     } catch (cause) {
       throw new ToolsiftError("invalid_state", `${this.path}: the state file is not JSON`, { path: [this.path], cause });
     }
-    if (!isObject(parsed) || parsed["format"] !== STATE_FORMAT || parsed["v"] !== STATE_VERSION) {
+    if (!isRecord(parsed) || parsed["format"] !== STATE_FORMAT || parsed["v"] !== STATE_VERSION) {
       throw new ToolsiftError("invalid_state", `${this.path}: not a toolsift gateway state file of version ${STATE_VERSION}`, { path: [this.path] });
     }
     return { approved: readPins(parsed["approved"], this.path, "approved"), pending: readPins(parsed["pending"], this.path, "pending") };
@@ -350,10 +347,10 @@ export class QuarantineState {
       throw new ToolsiftError("invalid_state", `${path}: the record of the last status is not JSON`, { path: [path], cause: error });
     }
     const bad = () => new ToolsiftError("invalid_state", `${path}: not a record of the last toolsift mcp status`, { path: [path] });
-    if (!isObject(parsed) || parsed["format"] !== REVIEWED_FORMAT || !isObject(parsed["pending"])) throw bad();
+    if (!isRecord(parsed) || parsed["format"] !== REVIEWED_FORMAT || !isRecord(parsed["pending"])) throw bad();
     const tools = Object.entries(parsed["pending"]).find(([name]) => name === server)?.[1];
     if (tools === undefined) return new Map();
-    if (!isObject(tools)) throw bad();
+    if (!isRecord(tools)) throw bad();
     const out = new Map<string, string>();
     for (const [tool, sha256] of Object.entries(tools)) {
       if (typeof sha256 !== "string") throw bad();

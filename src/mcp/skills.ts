@@ -8,6 +8,7 @@ import { parseSkill } from "../skills/parse.js";
 import type { SkillDefinition } from "../trust/skill-docs.js";
 import { toolId } from "./ids.js";
 import type { PinSource } from "./quarantine.js";
+import { isRecord } from "../shared/is-record.js";
 
 /** The extension's id, under `capabilities.extensions` (or `experimental`) of a server. */
 export const SKILLS_EXTENSION = "io.modelcontextprotocol/skills";
@@ -42,10 +43,6 @@ export interface SkippedSkill {
   readonly reason: string;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /** True when the server's capabilities announce the Skills Extension. */
 export function offersSkills(client: Client): boolean {
   const capabilities = client.getServerCapabilities() as { extensions?: Record<string, unknown>; experimental?: Record<string, unknown> } | undefined;
@@ -69,7 +66,7 @@ async function readSkill(client: Client, entry: Record<string, unknown>, timeout
   const listed: unknown[] = Array.isArray(entry["resources"]) ? entry["resources"] : [];
   if (listed.length > UPSTREAM_SKILL_LIMITS.files) return { uri, reason: `it lists ${listed.length} files, over ${UPSTREAM_SKILL_LIMITS.files}` };
   const resources = listed
-    .filter(isObject)
+    .filter(isRecord)
     .map((resource) => ({ uri: String(resource["uri"]), digest: String(resource["digest"] ?? "") }));
   const file = skillFile(uri, resources);
   let text: unknown;
@@ -101,7 +98,7 @@ export async function listSkills(client: Client, timeout: number): Promise<{ ski
     const result = await client.request({ method: "skills/list", params: cursor === undefined ? {} : { cursor } }, ResultSchema, { timeout });
     const entries = Array.isArray(result["skills"]) ? result["skills"] : [];
     for (const entry of entries.slice(0, UPSTREAM_SKILL_LIMITS.skills - skills.length)) {
-      const read = isObject(entry) ? await readSkill(client, entry, timeout) : { uri: "", reason: "a listed skill is not an object" };
+      const read = isRecord(entry) ? await readSkill(client, entry, timeout) : { uri: "", reason: "a listed skill is not an object" };
       if (!("text" in read)) skipped.push(read);
       else if (names.has(read.name)) skipped.push({ uri: read.uri, reason: `it repeats the skill name ${JSON.stringify(read.name)}` });
       else {

@@ -9,6 +9,7 @@ import { SkillEngine } from "./skill-engine.js";
 import { GROUP_DEFAULTS, callCapSchema, deferralSchema, groupsSchema, serverGroupsSchema, type DeferralConfig, type ToolGroupConfig } from "./groups/groups-config.js";
 import { CATALOGUE_SHAPES, findCatalogueList } from "../catalogue/shapes.js";
 import type { Catalogue, ToolAnnotations, ToolDefinition, TrustJsonSchemaText } from "../trust/tool-definition.js";
+import { isRecord } from "../shared/is-record.js";
 
 /**
  * Defaults of the `toolSearch` config (DESIGN.md "Session"). Units and ranges:
@@ -47,12 +48,8 @@ export const SESSION_DEFAULTS = Object.freeze({
   recordUsage: false,
 });
 
-function isObject(value: unknown): boolean {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 // `findIndex` reads a hole in a sparse array as undefined, which is not a tool.
-const isToolList = (value: unknown): boolean => Array.isArray(value) && value.findIndex((tool) => !isObject(tool)) < 0;
+const isToolList = (value: unknown): boolean => Array.isArray(value) && value.findIndex((tool) => !isRecord(tool)) < 0;
 
 const catalogueSchema = z.custom<Catalogue>((value) => isToolList(findCatalogueList(value)?.tools), { error: CATALOGUE_SHAPES });
 
@@ -64,7 +61,7 @@ const annotationEntrySchema = strictObject({ tags: z.optional(labelsSchema), ali
 
 const annotationsSchema = z.custom<ToolAnnotations>().check((payload) => {
   const value = payload.value;
-  if (!isObject(value) || Object.getOwnPropertySymbols(value).length > 0) {
+  if (!isRecord(value) || Object.getOwnPropertySymbols(value).length > 0) {
     payload.issues.push({ code: "custom", message: "must be an object of { tags?, aliases? } by tool id", input: value });
     return;
   }
@@ -89,7 +86,7 @@ const toolSearchSchema = strictObject(
     namespaces: z.optional(nameListSchema),
     alwaysLoaded: z.optional(nameListSchema),
     ranker: z.optional(
-      z.custom<RankerInput>((value) => typeof value === "function" || isObject(value), {
+      z.custom<RankerInput>((value) => typeof value === "function" || isRecord(value), {
         error: "must be a ranker ({ kind, rank }) or a factory (docs) => ranker",
       }),
     ),
@@ -119,7 +116,7 @@ const sessionSchema = strictObject(
   {
     runId: z._default(stringMatching(/^[^\s#]{1,128}$/u, "must be a string of 1 to 128 characters without spaces or #"), SESSION_DEFAULTS.runId),
     tools: z._default(
-      z.array(z.custom<ToolDefinition>(isObject, { error: "must be a tool definition object with an id or a name" }), "must be an array of tool definitions"),
+      z.array(z.custom<ToolDefinition>(isRecord, { error: "must be a tool definition object with an id or a name" }), "must be an array of tool definitions"),
       () => [],
     ),
     toolSearch: z.optional(toolSearchSchema),
@@ -131,7 +128,7 @@ const sessionSchema = strictObject(
     journal: z.optional(
       z.custom<Journal>(
         (value) =>
-          isObject(value) &&
+          isRecord(value) &&
           typeof (value as Journal).records === "function" &&
           typeof (value as Journal).append === "function",
         { error: "must be a journal ({ records(), append(record) })" },
