@@ -7,6 +7,7 @@ import { HINT_LIMITS } from "./answer.js";
 import { packLabels } from "./decode.js";
 import { HINT_LANGUAGES, type HintLanguage } from "./prompt.js";
 import { isRecord } from "../shared/is-record.js";
+import { checkAnnotations } from "../learn/annotations.js";
 
 /** The `format` of a hints file. */
 export const HINTS_FORMAT = "toolsift.hints";
@@ -120,3 +121,17 @@ export function hintAnnotations(file: HintsFile, options: HintAnnotationsOptions
   }
   return Object.freeze(Object.fromEntries(entries));
 }
+
+/**
+ * The annotations a file holds: a hints file (`toolsift hints write`, told apart by its
+ * `format`) as `hintAnnotations` reads it, anything else checked as an annotations file
+ * (`toolsift learn -o`). Used by `eval --hints` and the gateway's `hints`.
+ *
+ * @example
+ * const annotations = annotationsOf(JSON.parse(text), "hints.json");
+ */
+export function annotationsOf(json: unknown, source: string): ToolAnnotations {
+  if (isRecord(json) && json["format"] === HINTS_FORMAT) return hintAnnotations(readHintsFile(json, source));
+  return checkAnnotations(json, source);
+}
+

@@ -1,9 +1,8 @@
 // The gateway's `hints` file (docs/gateway.md "Learning from the gateway's traffic"): host
 // annotations, read once at start through the bounded reader, that every session indexes with.
 import { ToolsiftError } from "../errors.js";
-import { HINTS_FORMAT, hintAnnotations, readHintsFile } from "../hints/file.js";
+import { annotationsOf } from "../hints/file.js";
 import { readTextFile } from "../io/read-file.js";
-import { checkAnnotations } from "../learn/annotations.js";
 import type { ToolAnnotations } from "../trust/tool-definition.js";
 
 /** The most bytes of a hints file: 128 MiB, the command line's bound on a JSON file. */
@@ -27,7 +26,5 @@ export function readGatewayHints(path: string): ToolAnnotations {
   } catch (cause) {
     throw new ToolsiftError("invalid_annotations", `hints file ${path} is not valid JSON: ${(cause as Error).message}`, { path: [path], cause });
   }
-  // A hints file (`toolsift hints write`) carries its format; anything else is annotations.
-  if (typeof json === "object" && json !== null && (json as { format?: unknown }).format === HINTS_FORMAT) return hintAnnotations(readHintsFile(json, path));
-  return checkAnnotations(json, path);
+  return annotationsOf(json, path);
 }

@@ -8,8 +8,7 @@ import { catalogueDocs } from "../../catalogue/index.js";
 import { Bm25ToolRanker } from "../../core/index.js";
 import { ToolsiftError } from "../../errors.js";
 import { parseQueries, type EvalFold } from "../../eval/index.js";
-import { HINTS_FORMAT, hintAnnotations, readHintsFile } from "../../hints/file.js";
-import { checkAnnotations } from "../../learn/annotations.js";
+import { annotationsOf } from "../../hints/file.js";
 import { LEARN_DEFAULTS, learnHints, usesFromJournal, type ToolUse } from "../../learn/index.js";
 import { parseGatewayJournal } from "../../mcp/replay.js";
 import { toolSearchDocs } from "../../trust/tool-docs.js";
@@ -71,8 +70,7 @@ export async function readHints(value: string, context: LearnContext, out: Outpu
     return mcpHints();
   }
   const json = await context.readJson(value, "annotations file");
-  if (typeof json === "object" && json !== null && (json as { format?: unknown }).format === HINTS_FORMAT) return hintAnnotations(readHintsFile(json, value));
-  return checkAnnotations(json, value);
+  return annotationsOf(json, value);
 }
 
 async function journalUses(folder: string, context: LearnContext): Promise<ToolUse[]> {
